@@ -62,3 +62,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `cosmoport demo | head`: the reader left, nothing to report
+        sys.stderr.close()
+        return 0

@@ -41,7 +41,7 @@ View = dict[str, Any]
 
 
 class IllegalAction(ValueError):
-    """Raised by ``State.apply`` for an action not in ``legal_actions()``; the state is unchanged."""
+    """``State.apply`` got an action not in ``legal_actions()``; the state is unchanged."""
 
 
 class UnknownGame(KeyError):
@@ -107,9 +107,7 @@ class Game(Protocol):
     min_players: int
     max_players: int
 
-    def new(
-        self, players: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> State:
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         """A new game. ``options`` are the game's documented variants (``None``: defaults).
 
         Raises ``ValueError`` for a player count out of range or an unknown or invalid option.
@@ -127,6 +125,7 @@ class Game(Protocol):
 # The registry: a game's name -> the module that provides it as ``GAME``. Modules are imported
 # on first use so that ``import games`` stays cheap.
 _REGISTRY: dict[str, str] = {
+    "alien_artifacts": "games.alien_artifacts",
     "cosmic_run": "games.cosmic_run",
 }
 
@@ -141,9 +140,7 @@ def get(name: str) -> Game:
     try:
         module_name = _REGISTRY[name]
     except KeyError:
-        raise UnknownGame(
-            f"unknown game {name!r}; known games: {', '.join(names())}"
-        ) from None
+        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(names())}") from None
     game: Game = importlib.import_module(module_name).GAME
     return game
 

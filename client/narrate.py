@@ -1,0 +1,160 @@
+"""Public game events as one line of text each ("Meteor card M09 strikes planet 4 (2 hits)").
+
+Pure functions over the event dicts the engines produce (see each game's docs); the console
+client and the demo print them. Unknown events fall back to a plain listing of their fields, so a
+newer server never breaks an older client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Event = dict[str, Any]
+Names = Sequence[str]
+
+
+def _who(names: Names, seat: Any) -> str:
+    if seat == "drone":
+        return "the Drone"
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _vp_list(names: Names, gains: Sequence[int]) -> str:
+    return ", ".join(f"{_who(names, seat)} +{vp}" for seat, vp in enumerate(gains))
+
+
+_DIE = ("W1", "W2", "W3", "W4", "W5", "Y")
+
+
+def _cosmic_run(event: Event, names: Names) -> str | None:
+    kind = event["type"]
+    who = _who(names, event.get("seat"))
+    if kind == "setup":
+        return f"A new game of Cosmic Run for {_plural(event['players'], 'player')}."
+    if kind == "turn":
+        return f"-- Round {event['round']}: {who}'s turn --"
+    if kind == "meteor":
+        if event["card"] == "X":
+            return "Meteor card: a miss."
+        if event["planet"] is None:
+            return f"Meteor card {event['card']}: every planet it names is closed, no hit."
+        hits = _plural(event["hits"], "hit")
+        return f"Meteor card {event['card']} strikes planet {event['planet']} ({hits})."
+    if kind == "storm":
+        return "The meteor deck is empty: a meteor storm destroys every open planet!"
+    if kind == "planet_scored":
+        by = event["by"]
+        if event["how"] == "destroyed":
+            head = f"Planet {event['planet']} is destroyed."
+        else:
+            head = f"{_cap(_who(names, by))} discovers planet {event['planet']}!"
+        return f"{head} VP: {_vp_list(names, event['vp'])}."
+    if kind == "last_round":
+        return "Every planet is closed: this round is finished, then the game ends."
+    if kind == "roll":
+        values = event["values"]
+        rolled = ", ".join(f"{_DIE[d]}={values[d]}" for d in event["dice"])
+        return f"{who} rolls: {rolled}."
+    if kind == "assign":
+        return f"{who} puts {_DIE[event['die']]} (a {event['value']}) on {event['to']}."
+    if kind == "rolling_ends":
+        lost = event["lost"]
+        return "Rolling ends." + (f" Lost: {', '.join(_DIE[d] for d in lost)}." if lost else "")
+    if kind in ("reroll", "nudge", "flip"):
+        verb = {"reroll": "re-rolls", "nudge": "nudges", "flip": "flips"}[kind]
+        paid = f" for {_plural(event['crystals'], 'crystal')}" if event["crystals"] else " (free)"
+        return f"{who} {verb} {_DIE[event['die']]}: {event['from']} -> {event['value']}{paid}."
+    if kind == "crystals":
+        text = f"{who} gains {_plural(event['gained'], 'crystal')} ({event['source']})"
+        if event["returned"]:
+            text += f", {event['returned']} over the limit returned"
+        return text + "."
+    if kind == "boost":
+        return f"{who} boosts planet {event['planet']} for {_plural(event['crystals'], 'crystal')}."
+    if kind == "no_boost":
+        return None
+    if kind == "move":
+        where = f"planet {event['planet']}: space {event['from']} -> {event['to']}"
+        return f"{_cap(who)} moves on {where}."
+    if kind == "infodere":
+        return f"{who} takes the Infodere token on planet {event['planet']} space {event['space']}."
+    if kind == "recruit":
+        return f"{who} recruits {event['alien']} from {event['slot']}."
+    if kind == "retire":
+        return f"{who} retires {event['alien']} for {event['vp']} VP."
+    if kind == "envoy":
+        return f"{who}'s Envoy: +{event['vp']} VP."
+    if kind == "refill":
+        if event["alien"] is None:
+            return f"The alien deck is empty: {event['slot']} stays empty."
+        return f"{event['alien']} fills {event['slot']}."
+    if kind == "drone_roll":
+        return f"The Drone rolls a {event['value']} and flies to planet {event['planet']}."
+    if kind == "game_over":
+        ranking = " > ".join(
+            " = ".join(f"{_who(names, s)} {event['total'][s]}" for s in group)
+            for group in event["ranking"]
+        )
+        text = f"Game over. {ranking}."
+        if "solo_rank" in event:
+            text += f" Rank: {event['solo_rank']} ({'win' if event['solo_win'] else 'loss'})."
+        return text
+    return _generic(event, names)
+
+
+def _generic(event: Event, names: Names) -> str:
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+    return f"{event['type']}: {fields}" if fields else str(event["type"])
+
+
+def _cosmic_run_situation(view: dict[str, Any], names: Names) -> list[str]:
+    lines = [f"-- Round {view['round']}: {_who(names, view['turn'])}'s turn --"]
+    card = view["meteor"]["card"]
+    if card is not None:
+        lines.append(
+            "Meteor card: a miss." if card == "X" else f"Meteor card {card} was turned over."
+        )
+    dice = view["dice"]
+    free = [f"{d['die']}={d['value']}" for d in dice if d["at"] is None]
+    placed = [f"{d['die']}={d['value']} on {d['at']}" for d in dice if d["at"] is not None]
+    if free:
+        lines.append(
+            f"Dice to assign: {', '.join(free)}."
+            + (f" Placed: {', '.join(placed)}." if placed else "")
+        )
+    return lines
+
+
+def situation(game: str, view: dict[str, Any], names: Names) -> list[str]:
+    """Lines that describe where a game stands (for a first look at a game in progress)."""
+    if view.get("is_over"):
+        return ["The game is over."]
+    if game == "cosmic_run":
+        try:
+            return _cosmic_run_situation(view, names)
+        except (KeyError, IndexError, TypeError):
+            pass
+    return [f"It is {_who(names, view.get('current_player'))}'s turn."]
+
+
+NARRATORS: dict[str, Callable[[Event, Names], str | None]] = {"cosmic_run": _cosmic_run}
+
+
+def narrate(game: str, event: Event, names: Names) -> str | None:
+    """One line for ``event`` of ``game`` (``None``: nothing worth printing)."""
+    narrator = NARRATORS.get(game)
+    try:
+        return narrator(event, names) if narrator else _generic(event, names)
+    except (KeyError, IndexError, TypeError):
+        return _generic(event, names)
