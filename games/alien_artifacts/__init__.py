@@ -1,0 +1,42 @@
+"""Alien Artifacts, a deck-building 4X card game for 2-5 players.
+
+The rules as implemented: ``docs/rules/alien-artifacts.md``.
+
+>>> from games.alien_artifacts import GAME
+>>> state = GAME.new(players=2, seed=1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.alien_artifacts import determinize as _determinize
+from games.alien_artifacts import setup
+from games.alien_artifacts.state import AlienArtifactsState
+from games.api import View, check_players
+
+
+class AlienArtifactsGame:
+    """The game object registered as ``alien_artifacts``."""
+
+    name = "alien_artifacts"
+    title = "Alien Artifacts"
+    min_players = 2
+    max_players = 5
+
+    def new(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> AlienArtifactsState:
+        """A new game; ``options``: ``{"factions": "random" | "choice" | [codes per seat]}``."""
+        check_players(self, players)
+        return setup.new_state(players, seed, options)
+
+    def determinize(self, view: View, seat: int | None, seed: int) -> AlienArtifactsState:
+        """A full state consistent with ``view``, every hidden part sampled uniformly."""
+        return _determinize.determinize(view, seat, seed)
+
+
+GAME = AlienArtifactsGame()
+
+__all__ = ["GAME", "AlienArtifactsGame", "AlienArtifactsState"]

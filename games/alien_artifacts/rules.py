@@ -1,0 +1,422 @@
+"""The turn flow (§4, §12): one ``step`` per atomic action, and where play goes next.
+
+``step`` assumes the action is legal (the state checks membership in ``legal_actions`` first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.alien_artifacts import codes as k
+from games.alien_artifacts import combat, core, scoring
+from games.alien_artifacts import data as d
+from games.alien_artifacts.codes import PUBLIC
+from games.api import Action, Event
+
+if TYPE_CHECKING:
+    from games.alien_artifacts.state import AlienArtifactsState as S
+
+_BIT_T03 = 1 << d.T03
+_BIT_T06 = 1 << d.T06
+_BIT_T09 = 1 << d.T09
+_BIT_T12 = 1 << d.T12
+_BIT_T13 = 1 << d.T13
+_TYPE_BY_NAME = {name: t for t, name in enumerate(d.TYPE_NAMES)}
+_MARKET_ID = {name: i for i, name in enumerate(d.MARKET_NAMES)}
+_ART_ID = {name: i for i, name in enumerate(d.ARTIFACT_NAMES)}
+_FACTION_ID = {name: i for i, name in enumerate(d.FACTION_NAMES)}
+_OP_KIND = {"offensive": d.A_OFFENSIVE, "income": d.A_INCOME, "mine": d.A_MINE}
+_OPERATIVE_TYPE = {d.A_OFFENSIVE: d.SHIP, d.A_INCOME: d.TECH, d.A_MINE: d.PLANET}
+
+
+def step(st: S, action: Action, ev: list[Event]) -> None:
+    """Play one legal atomic action."""
+    phase = st.phase
+    name = action[0]
+    p = st.cur
+    if phase == k.PAY:
+        if name == "add":
+            _pay_add(st, p, action[1] == "store", action[2], action[3] == "bottom", ev)
+        else:
+            _pay_finish(st, p, ev)
+    elif phase == k.CHOOSE_ACTION:
+        _choose_action(st, p, action, ev)
+    elif phase == k.DISCARD:
+        if name == "discard":
+            i = action[1]
+            c = st.hand[p].pop(i)
+            st.discard.append(c)
+            st.disc_floor = i
+            st.disc_n += 1
+            ev.append({"type": "discard", "seat": p, "card": d.RESOURCE_NAMES[c]})
+        else:
+            _end_turn(st, p, ev)
+    elif phase == k.ATTACK_TARGET:
+        ship = st.attacker
+        st.attacker = -1
+        if action[1] == "alien":
+            combat.attack(st, p, ship, action[2], -1, ev)
+        else:
+            combat.attack(st, p, ship, -1, action[2], ev)
+        advance(st, ev)
+    elif phase == k.CHOOSE_SIDE:
+        _complete(st, p, d.LOGISTIC if action[1] == "logistic" else d.OPERATIVE, ev)
+    elif phase == k.PRE_ACTION:
+        if name == "start_action":
+            st.phase = k.CHOOSE_ACTION
+        elif name == "play_artifact":
+            _play_artifact(st, p, _ART_ID[action[1]], k.CTX_PRE, ev)
+        else:
+            i = action[1]
+            c = st.hand[p].pop(i)
+            st.discard.append(c)
+            st.qm_used = True
+            ev.append({"type": "quartermaster", "seat": p, "card": d.RESOURCE_NAMES[c]})
+            core.draw_to_hand(st, p, 1, ev)
+    elif phase == k.POST_ACTION:
+        if name == "continue":
+            _enter_discard(st)
+        else:
+            _play_artifact(st, p, _ART_ID[action[1]], k.CTX_POST, ev)
+    elif phase == k.BUY_PICK:
+        if name == "dig":
+            st.credits[p] -= 1
+            deck = st.market[st.buy_type]
+            c = deck[st.buy_n]
+            st.buy_n += 1
+            st.mknown[c] = PUBLIC
+            ev.append({"type": "dig", "seat": p, "card": d.MARKET_NAMES[c]})
+        else:
+            _take_from_top(st, p, st.buy_type, st.buy_n, action[1], ev)
+            finish_effect(st, ev)
+    elif phase == k.STAR_CHART_PICK:
+        _take_from_top(st, p, st.chart_type, st.chart_n, action[1], ev)
+        st.chart_type = -1
+        st.chart_n = 0
+        finish_effect(st, ev)
+    elif phase == k.CHOOSE_DECK:
+        t = _TYPE_BY_NAME[action[1]]
+        deck = st.market[t]
+        st.chart_type = t
+        st.chart_n = min(d.STAR_CHART_LOOK, len(deck))
+        bit = 1 << p
+        for c in deck[: st.chart_n]:
+            st.mknown[c] |= bit
+        st.phase = k.STAR_CHART_PICK
+        ev.append({"type": "star_chart", "seat": p, "deck": action[1], "count": st.chart_n})
+    elif phase == k.CHOOSE_PROJECT:
+        card = _MARKET_ID[action[1]]
+        i = st.proj[p].index(card)
+        _remove_project(st, p, i)
+        ev.append({"type": "instant_assembly", "seat": p, "card": action[1]})
+        st.side_card = card
+        st.phase = k.CHOOSE_SIDE
+    elif phase == k.KEEP_ARTIFACT:
+        core.keep_artifact(st, p, _ART_ID[action[1]], ev)
+        advance(st, ev)
+    elif phase == k.CHOOSE_FACTION:
+        from games.alien_artifacts import setup  # setup imports this module
+
+        f = _FACTION_ID[action[1]]
+        st.factions[p] = f
+        st.free_factions.remove(f)
+        ev.append({"type": "faction", "seat": p, "faction": action[1]})
+        if p > 0:
+            st.cur = p - 1
+        else:
+            setup.deal(st, ev)
+    else:  # pragma: no cover - legal_actions is empty once over
+        raise AssertionError(f"no step for phase {phase}")
+
+
+# --- turn structure ------------------------------------------------------------------------------
+
+
+def start_turn(st: S, p: int, ev: list[Event]) -> None:
+    st.turns += 1
+    if st.turns > d.TURN_CAP:  # pragma: no cover - §4.6 proves the game ends
+        raise RuntimeError("Alien Artifacts: turn cap exceeded, the game does not end")
+    st.cur = p
+    st.phase = k.PRE_ACTION
+    st.ctx = k.CTX_MAIN
+    st.art_played = False
+    st.qm_used = False
+    st.attacked = 0
+    st.overdrive = False
+    st.converter = False
+    st.passed = False
+    ev.append({"type": "turn", "seat": p, "round": st.round})
+
+
+def _enter_discard(st: S) -> None:
+    st.phase = k.DISCARD
+    st.disc_floor = 0
+    st.disc_n = 0
+
+
+def _end_turn(st: S, p: int, ev: list[Event]) -> None:
+    core.refill(st, p, ev)
+    if st.final and p == st.n - 1:
+        scoring.final_scoring(st, ev)
+        st.phase = k.OVER
+        ev.append({"type": "game_over", "scores": st.vp[:], "ranking": scoring.ranking(st)})
+        return
+    start_turn(st, (p + 1) % st.n, ev)
+
+
+def finish_effect(st: S, ev: list[Event]) -> None:
+    """A main action or an artifact has fully resolved: go on per the context (§4.1, §12.4)."""
+    if st.playing >= 0:
+        st.adiscard.append(st.playing)
+        st.playing = -1
+    ctx = st.ctx
+    if ctx == k.CTX_MAIN:
+        st.phase = k.POST_ACTION
+    elif ctx == k.CTX_PRE:
+        st.phase = k.PRE_ACTION
+        st.ctx = k.CTX_MAIN
+    else:  # CTX_EXTRA (AR01's action) and CTX_POST (a window-B artifact)
+        _enter_discard(st)
+
+
+def advance(st: S, ev: list[Event]) -> None:
+    """After a resolution step: a pending T08 choice, the next due attacker, or the end."""
+    if st.keep:
+        st.phase = k.KEEP_ARTIFACT
+        return
+    queue = st.queue
+    p = st.cur
+    while queue:
+        ship = queue.pop(0)
+        if st.omask[p] >> ship & 1 and not st.attacked >> ship & 1:
+            st.attacker = ship
+            st.phase = k.ATTACK_TARGET
+            return
+    finish_effect(st, ev)
+
+
+# --- main actions (§5) ---------------------------------------------------------------------------
+
+
+def _choose_action(st: S, p: int, action: Action, ev: list[Event]) -> None:
+    name = action[0]
+    if name == "build":
+        card = _MARKET_ID[action[1]]
+        t = card // 16
+        i = st.proj[p].index(card)
+        cost = core.build_cost(st, p, t)
+        remaining = cost - st.pdep[p][i]
+        ev.append({"type": "action", "seat": p, "action": "build", "card": action[1], "cost": cost})
+        if remaining <= 0:
+            _remove_project(st, p, i)
+            ev.append({"type": "completed", "seat": p, "card": action[1]})
+            st.side_card = card
+            st.phase = k.CHOOSE_SIDE
+            return
+        _start_pay(st, p, t, remaining, card)
+    elif name == "buy":
+        t = _TYPE_BY_NAME[action[1]]
+        price = core.buy_price(st, p, t)
+        st.credits[p] -= price
+        st.buy_type = t
+        st.buy_n = 1
+        ev.append({"type": "action", "seat": p, "action": "buy", "deck": action[1], "price": price})
+        st.phase = k.BUY_PICK
+    elif name == "pass":
+        st.passed = True
+        ev.append({"type": "action", "seat": p, "action": "pass"})
+        finish_effect(st, ev)
+    elif name == "trade":
+        ev.append({"type": "action", "seat": p, "action": "trade"})
+        _start_pay(st, p, d.A_TRADE, -1, -1)
+    elif name == "pilgrimage":
+        st.credits[p] -= d.PILGRIMAGE_CREDITS
+        ev.append({"type": "action", "seat": p, "action": "pilgrimage"})
+        _start_pay(st, p, d.A_PILGRIMAGE, d.PILGRIMAGE_COST, -1)
+    else:
+        kind = _OP_KIND[name]
+        ev.append({"type": "action", "seat": p, "action": name})
+        _start_pay(st, p, kind, core.operative_cost(st, p, kind), -1)
+
+
+def _start_pay(st: S, p: int, kind: int, req: int, project: int) -> None:
+    st.pay_kind = kind
+    st.pay_proj = project
+    st.pay_req = req
+    st.pay_val = 0
+    st.pay_col = -1
+    st.pay_limit = core.limit(st, p, kind)
+    st.pay_floor = 0
+    st.paying = []
+    st.phase = k.PAY
+
+
+def half_effect(st: S, p: int, card: int, half: int) -> tuple[int, int]:
+    """(effective colour, value) of a half in the current payment (AR14, T09: §5.2 P4a)."""
+    colour = d.HALF_COLOUR[card][half]
+    value = d.HALF_VALUE[card][half]
+    if st.pay_kind <= d.A_TRADE:
+        if colour == d.GOLD and st.lmask[p] & _BIT_T09:
+            value += 1
+        if st.converter:
+            colour = d.GOLD
+    return colour, value
+
+
+def _pay_add(st: S, p: int, from_store: bool, i: int, bottom: bool, ev: list[Event]) -> None:
+    half = 1 if bottom else 0
+    if from_store:
+        card = st.store[p].pop(i)
+        st.pay_floor = len(st.hand[p]) + i
+    else:
+        card = st.hand[p].pop(i)
+        st.pay_floor = i
+    colour, value = half_effect(st, p, card, half)
+    st.pay_val += value
+    if colour != d.GOLD and st.pay_col < 0:
+        st.pay_col = colour
+    st.paying.append(card * 2 + half)
+    ev.append(
+        {
+            "type": "pay",
+            "seat": p,
+            "card": d.RESOURCE_NAMES[card],
+            "from": "store" if from_store else "hand",
+            "half": d.HALF_NAMES[half],
+            "value": value,
+        }
+    )
+
+
+def _pay_finish(st: S, p: int, ev: list[Event]) -> None:
+    kind = st.pay_kind
+    cards = [x >> 1 for x in st.paying]
+    st.paying = []
+    value = st.pay_val
+    st.pay_kind = -1
+    if kind <= d.A_PLANET:
+        card = st.pay_proj
+        st.pay_proj = -1
+        i = st.proj[p].index(card)
+        if value >= st.pay_req:
+            st.discard.extend(cards)
+            _remove_project(st, p, i)
+            ev.append({"type": "completed", "seat": p, "card": d.MARKET_NAMES[card]})
+            st.side_card = card
+            st.phase = k.CHOOSE_SIDE
+        else:
+            st.pcards[p][i].extend(cards)
+            st.pdep[p][i] += value
+            ev.append(
+                {
+                    "type": "deposit",
+                    "seat": p,
+                    "card": d.MARKET_NAMES[card],
+                    "deposit": st.pdep[p][i],
+                }
+            )
+            finish_effect(st, ev)
+        return
+    st.discard.extend(cards)
+    if kind == d.A_TRADE:
+        gain = value + (1 if st.lmask[p] & _BIT_T03 else 0)
+        st.credits[p] += gain
+        ev.append({"type": "trade", "seat": p, "credits": gain})
+        finish_effect(st, ev)
+    elif kind == d.A_OFFENSIVE:
+        st.queue = core.operative_ships(st, p)
+        advance(st, ev)
+    elif kind == d.A_INCOME:
+        scoring.score_techs(st, p, ev, "income")
+        if st.lmask[p] & _BIT_T12:
+            st.credits[p] += 2
+        finish_effect(st, ev)
+    elif kind == d.A_MINE:
+        per = 2 if st.lmask[p] & _BIT_T06 else 1
+        for planet in core.operative_planets(st, p):
+            core.produce(st, p, planet, per, ev)
+        finish_effect(st, ev)
+    else:  # Pilgrimage
+        core.gain_artifact(st, p, ev)
+        advance(st, ev)
+
+
+def _remove_project(st: S, p: int, i: int) -> None:
+    st.proj[p].pop(i)
+    st.pdep[p].pop(i)
+    st.discard.extend(st.pcards[p].pop(i))
+
+
+def _complete(st: S, p: int, side: int, ev: list[Event]) -> None:
+    """§5.3 step 5: place the card, T13, then on-build effects (operative side only)."""
+    card = st.side_card
+    st.side_card = -1
+    core.add_to_empire(st, p, card, side)
+    ev.append(
+        {"type": "built", "seat": p, "card": d.MARKET_NAMES[card], "side": d.SIDE_NAMES[side]}
+    )
+    if st.lmask[p] & _BIT_T13:
+        st.credits[p] += 1
+    if side == d.OPERATIVE:
+        if card < 16:
+            if not st.attacked >> card & 1:
+                st.queue = [card]
+        elif card >= 32:
+            core.produce(st, p, card, core.planet_build_production(st, p), ev)
+    advance(st, ev)
+
+
+def _take_from_top(st: S, p: int, t: int, n: int, i: int, ev: list[Event]) -> None:
+    """Take the ``i``-th of the top ``n`` cards of market deck ``t``; the rest go to the bottom."""
+    deck = st.market[t]
+    top = deck[:n]
+    card = top.pop(i)
+    del deck[:n]
+    deck.extend(top)
+    if deck:
+        st.mknown[deck[0]] = PUBLIC
+    core.add_project(st, p, card)
+    st.mknown[card] = PUBLIC
+    ev.append({"type": "take", "seat": p, "card": d.MARKET_NAMES[card]})
+
+
+# --- artifacts (§8) ------------------------------------------------------------------------------
+
+
+def _play_artifact(st: S, p: int, a: int, ctx: int, ev: list[Event]) -> None:
+    st.arts[p].remove(a)
+    st.art_played = True
+    st.playing = a
+    st.ctx = ctx
+    ev.append({"type": "play_artifact", "seat": p, "artifact": d.ARTIFACT_NAMES[a]})
+    effect = d.ARTIFACT_EFFECT[a]
+    if effect == d.E_LOOP:
+        st.ctx = k.CTX_EXTRA
+        st.phase = k.CHOOSE_ACTION
+        return
+    if effect == d.E_ASSEMBLY:
+        st.phase = k.CHOOSE_PROJECT
+        return
+    if effect == d.E_CHART:
+        st.phase = k.CHOOSE_DECK
+        return
+    if effect == d.E_WARFLEET:
+        st.queue = core.operative_ships(st, p)
+        advance(st, ev)
+        return
+    if effect == d.E_CACHE:
+        core.draw_to_hand(st, p, d.CACHE_DRAW, ev)
+    elif effect == d.E_ARCHIVE:
+        scoring.score_techs(st, p, ev, "xeno_archive")
+    elif effect == d.E_SEEDER:
+        for planet in core.operative_planets(st, p):
+            core.produce(st, p, planet, d.SEEDER_PRODUCTION, ev)
+    elif effect == d.E_HOARD:
+        st.credits[p] += d.HOARD_CREDITS
+    elif effect == d.E_RELIC:
+        st.vp[p] += d.RELIC_VP
+    elif effect == d.E_OVERDRIVE:
+        st.overdrive = True
+    else:  # E_CONVERTER
+        st.converter = True
+    finish_effect(st, ev)
