@@ -139,3 +139,53 @@ def turn(state: CosmicRunState, *placements: tuple[int, str]) -> list[dict[str, 
     """``put`` the placements, then decline a Boost if one is offered; returns all events."""
     events = put(state, *placements)
     return events + finish(state)
+
+
+# --- additions for the §9 rulings and alien tests (append-only) ---------------------------------
+
+
+def next_card(state: CosmicRunState, card_id: str) -> CosmicRunState:
+    """The next meteor card turned over is ``card_id`` (``"M01"``-``"M12"`` or ``"X"``).
+
+    The card is moved from inside the deck to its top (appended if it is no longer there).
+    """
+    from games.cosmic_run.data import METEOR_INDEX
+
+    card = METEOR_INDEX[card_id]
+    if card in state.meteor_deck:
+        state.meteor_deck.remove(card)
+    state.meteor_deck.append(card)
+    return state
+
+
+def calm(state: CosmicRunState) -> CosmicRunState:
+    """The next meteor card turned over is a miss card."""
+    return next_card(state, "X")
+
+
+def tech(*dice: int) -> tuple[tuple[int, str], ...]:
+    """Placements of these dice on the technology card, for ``put`` / ``turn``."""
+    return tuple((die, "T") for die in dice)
+
+
+def ids(aliens: Iterable[int]) -> list[str]:
+    """Alien ids of engine alien indices, sorted: ``ids(state.held[0])``."""
+    from games.cosmic_run.data import ALIENS
+
+    return sorted(ALIENS[a].id for a in aliens)
+
+
+def pass_turn(
+    state: CosmicRunState, next_roll: Iterable[int] = (), card: str = "X"
+) -> list[dict[str, Any]]:
+    """End the active turn with every unassigned die on the technology card.
+
+    The next meteor card is ``card`` (a miss by default); ``next_roll`` scripts the dice rolled
+    from then on (solo: the red die comes first). Returns all events, the next turn's included.
+    """
+    next_card(state, card)
+    state.rng = Dice(next_roll)  # type: ignore[assignment]
+    events: list[dict[str, Any]] = []
+    for die in [d for d in range(6) if state.loc[d] == UNASSIGNED]:
+        events += state.apply(("assign", die, "T"))
+    return events + finish(state)
