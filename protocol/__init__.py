@@ -1,5 +1,43 @@
 """The wire format: framing, the message catalogue, one encode/decode, error codes.
 
 Nothing outside this package imports msgpack. No reactor use here: the server and the client
-drive these functions from their own Twisted protocols. (Arrives with the protocol issue.)
+drive these functions from their own Twisted protocols. PROTOCOL.md at the project root is the
+specification written from this package.
 """
+
+from protocol.codec import MAX_DEPTH, decode, encode
+from protocol.errors import DISCONNECTING, ERROR_CODES, REJECT_CODES, ProtocolError
+from protocol.fields import check_name
+from protocol.framing import HEADER_FORMAT, HEADER_SIZE, MAX_FRAME, MAX_SERVER_FRAME, frame
+from protocol.messages import (
+    BY_TYPE,
+    CATALOGUE,
+    CLIENT_TYPES,
+    PROTOCOL_VERSION,
+    SERVER_TYPES,
+    check_server_message,
+    validate,
+)
+
+__all__ = [
+    "BY_TYPE",
+    "CATALOGUE",
+    "CLIENT_TYPES",
+    "DISCONNECTING",
+    "ERROR_CODES",
+    "HEADER_FORMAT",
+    "HEADER_SIZE",
+    "MAX_DEPTH",
+    "MAX_FRAME",
+    "MAX_SERVER_FRAME",
+    "PROTOCOL_VERSION",
+    "REJECT_CODES",
+    "SERVER_TYPES",
+    "ProtocolError",
+    "check_name",
+    "check_server_message",
+    "decode",
+    "encode",
+    "frame",
+    "validate",
+]

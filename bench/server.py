@@ -1,0 +1,405 @@
+"""Server throughput and latency over loopback, against a raw Twisted msgpack echo baseline.
+
+    .venv/bin/python bench/server.py [--tables 200] [--players 3] [--game cosmic_run]
+
+Runs the Cosmoport server in a child process pinned to one core, then N concurrent tables of
+random-choice clients (in this process, on the other core if there is one) that play every game
+to the end through the protocol. Prints actions per second and the round trip of an action (from
+sending ``act`` to receiving the ``update`` that echoes its id) at p50 and p99. Then, in the same
+run, a raw Twisted ``Int32StringReceiver`` echo server that decodes and re-encodes each msgpack
+frame is driven by N connections with one request in flight each (the same concurrency as N
+tables, where one seat at a time acts), and our action rate is printed as a ratio of its echo
+rate. Target: 200 tables on one core, p99 under 20 ms, ratio at least 0.3.
+
+``--game tick`` plays a trivial built-in game (tiny views, one-word labels) instead of a real
+engine: the figures then show the server's own overhead without the engine's ``view``/``label``
+costs. ``--think-ms`` makes clients wait before acting, for latency below saturation (with no
+think time every table always has an action in flight, so by Little's law the round trip is
+about tables / throughput).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from twisted.internet import defer, protocol, reactor, task
+from twisted.internet.endpoints import TCP4ClientEndpoint, connectProtocol
+from twisted.protocols.basic import Int32StringReceiver
+
+from protocol import MAX_SERVER_FRAME, decode, encode
+
+
+def pin(cpu: int) -> None:
+    """Keep this process on one core, if the platform allows and the core exists."""
+    if hasattr(os, "sched_setaffinity") and cpu < (os.cpu_count() or 1):
+        os.sched_setaffinity(0, {cpu})
+
+
+# --- the child processes -----------------------------------------------------------------------
+
+
+class TickState:
+    """A trivial game: seats take turns saying a number 1-3; over after 300 actions."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.moves = 0
+        self.total = [0] * players
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.moves % self.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.moves >= 300
+
+    def legal_actions(self) -> list[tuple[Any, ...]]:
+        return [] if self.is_over else [("tick", 1), ("tick", 2), ("tick", 3)]
+
+    def apply(self, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+        seat = self.moves % self.players
+        self.total[seat] += action[1]
+        self.moves += 1
+        return [{"type": "ticked", "seat": seat, "by": action[1]}]
+
+    def scores(self) -> list[int]:
+        return list(self.total)
+
+    def ranking(self) -> list[list[int]]:
+        return [[s] for s in sorted(range(self.players), key=lambda s: -self.total[s])]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        over = self.is_over
+        return {
+            "game": "tick",
+            "players": self.players,
+            "seat": seat,
+            "current_player": self.current_player,
+            "is_over": over,
+            "scores": self.scores(),
+            "ranking": self.ranking() if over else None,
+            "moves": self.moves,
+        }
+
+    def label(self, action: tuple[Any, ...]) -> str:
+        return f"Tick {action[1]}"
+
+
+class Tick:
+    name = "tick"
+    title = "Tick"
+    min_players = 1
+    max_players = 8
+
+    def new(self, players: int, seed: int, options: Any = None) -> TickState:
+        return TickState(players)
+
+
+class BenchRegistry:
+    def names(self) -> list[str]:
+        import games
+
+        return sorted([*games.names(), "tick"])
+
+    def get(self, name: str) -> Any:
+        import games
+
+        return Tick() if name == "tick" else games.get(name)
+
+
+def run_server(kind: str) -> None:
+    pin(0)
+    if kind == "cosmoport":
+        from server.limits import Limits
+        from server.service import listen
+
+        limits = Limits(rate=1e9, burst=10**9, connections_per_address=10**6, max_tables=10**6)
+        port, _ = listen(reactor, "127.0.0.1", 0, limits, registry=BenchRegistry())
+    else:
+
+        class Echo(Int32StringReceiver):
+            MAX_LENGTH = 64 * 1024
+
+            def connectionMade(self) -> None:
+                self.transport.setTcpNoDelay(True)
+
+            def stringReceived(self, body: bytes) -> None:
+                self.sendString(encode(decode(body)))
+
+        port = reactor.listenTCP(0, protocol.Factory.forProtocol(Echo), interface="127.0.0.1")
+    print(port.getHost().port, flush=True)
+    reactor.run()
+
+
+# --- clients -----------------------------------------------------------------------------------
+
+
+class Client(Int32StringReceiver):
+    MAX_LENGTH = MAX_SERVER_FRAME
+
+    def __init__(self, bench: Bench, rng: random.Random, think: float = 0.0) -> None:
+        self.think = think
+        self.bench = bench
+        self.rng = rng
+        self.waiter: defer.Deferred[dict[str, Any]] | None = None
+        self.sent_at: dict[int, float] = {}
+        self.next_id = 0
+        self.done: defer.Deferred[None] = defer.Deferred()
+        self.playing = False
+
+    def connectionMade(self) -> None:
+        self.transport.setTcpNoDelay(True)
+
+    def stringReceived(self, body: bytes) -> None:
+        msg = decode(body, max_depth=None)
+        kind = msg["type"]
+        if kind == "ping":
+            self.sendString(encode({"type": "pong"}))
+            return
+        if self.playing:
+            self.play(msg)
+        elif self.waiter is not None and kind not in ("table_update", "chat", "seat_status"):
+            waiter, self.waiter = self.waiter, None
+            waiter.callback(msg)
+
+    def call(self, msg: dict[str, Any]) -> defer.Deferred[dict[str, Any]]:
+        self.waiter = defer.Deferred()
+        self.sendString(encode(msg))
+        return self.waiter
+
+    def play(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind in ("update", "snapshot"):
+            sent = self.sent_at.pop(msg.get("id", -1), None)
+            if sent is not None:
+                self.bench.rtts.append(time.perf_counter() - sent)
+            if msg["legal"]:
+                action = self.rng.choice(msg["legal"])["action"]
+                if self.think:  # jittered, so that tables do not act in lockstep
+                    delay = self.think * self.rng.uniform(0.5, 1.5)
+                    reactor.callLater(delay, self.act, msg["version"], action)
+                else:
+                    self.act(msg["version"], action)
+        elif kind == "game_over":
+            self.bench.games += 1
+            if not self.done.called:
+                self.done.callback(None)
+        elif kind == "error":
+            raise SystemExit(f"the server refused an action: {msg}")
+
+    def act(self, version: int, action: list[Any]) -> None:
+        self.next_id += 1
+        self.sent_at[self.next_id] = time.perf_counter()
+        msg = {"type": "act", "id": self.next_id, "version": version, "action": action}
+        self.sendString(encode(msg))
+
+
+class Bench:
+    def __init__(self) -> None:
+        self.rtts: list[float] = []
+        self.games = 0
+
+
+async def open_client(
+    port: int, bench: Bench, rng: random.Random, name: str, think: float
+) -> Client:
+    client = Client(bench, rng, think)
+    await connectProtocol(TCP4ClientEndpoint(reactor, "127.0.0.1", port), client)
+    await client.call({"type": "hello", "version": 1, "name": name})
+    return client
+
+
+async def one_table(
+    port: int, bench: Bench, game: str, players: int, seed: int, think: float
+) -> list[Client]:
+    """Connect, create, join: a table ready to start."""
+    rng = random.Random(seed)
+    clients = [
+        await open_client(port, bench, random.Random(rng.random()), f"b{i}", think)
+        for i in range(players)
+    ]
+    created = await clients[0].call({"type": "create", "game": game, "players": players})
+    table = created["table"]["id"]
+    for client in clients:
+        reply = await client.call({"type": "join", "table": table})
+        assert reply["type"] == "joined", reply
+    return clients
+
+
+def cpu_seconds(pid: int | None = None) -> float:
+    """CPU time (user + system) of this process, or of child ``pid`` (Linux), else NaN."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+async def run_tables(
+    port: int,
+    tables: int,
+    game: str,
+    players: int,
+    think: float = 0.0,
+    server_pid: int | None = None,
+) -> dict[str, float]:
+    """Set every table up, then start them all at once and time the play to the last end."""
+    bench = Bench()
+    ready = await defer.gatherResults(
+        [
+            defer.ensureDeferred(one_table(port, bench, game, players, i, think))
+            for i in range(tables)
+        ]
+    )
+    start = time.perf_counter()
+    cpu_client, cpu_server = cpu_seconds(), cpu_seconds(server_pid)
+    for clients in ready:
+        for client in clients:
+            client.playing = True
+        clients[0].sendString(encode({"type": "start"}))
+    await defer.gatherResults([c.done for clients in ready for c in clients])
+    elapsed = time.perf_counter() - start
+    cpu_client = cpu_seconds() - cpu_client
+    cpu_server = cpu_seconds(server_pid) - cpu_server
+    for clients in ready:
+        for client in clients:
+            client.transport.loseConnection()
+    return summary(bench.rtts, elapsed) | {
+        "games": bench.games / players,
+        "server_cpu": cpu_server / elapsed,
+        "client_cpu": cpu_client / elapsed,
+    }
+
+
+class EchoClient(Int32StringReceiver):
+    MAX_LENGTH = MAX_SERVER_FRAME
+
+    def __init__(self, payload: bytes, rtts: list[float], stop_at: float) -> None:
+        self.payload = payload
+        self.rtts = rtts
+        self.stop_at = stop_at
+        self.sent = 0.0
+        self.done: defer.Deferred[None] = defer.Deferred()
+
+    def connectionMade(self) -> None:
+        self.transport.setTcpNoDelay(True)
+        self.fire()
+
+    def fire(self) -> None:
+        self.sent = time.perf_counter()
+        self.sendString(self.payload)
+
+    def stringReceived(self, body: bytes) -> None:
+        decode(body, max_depth=None)
+        now = time.perf_counter()
+        self.rtts.append(now - self.sent)
+        if now < self.stop_at:
+            self.fire()
+        else:
+            self.transport.loseConnection()
+            self.done.callback(None)
+
+
+async def run_echo(port: int, connections: int, seconds: float) -> dict[str, float]:
+    payload = encode({"type": "act", "id": 17, "version": 123, "action": ["assign", 2, "P3"]})
+    rtts: list[float] = []
+    start = time.perf_counter()
+    stop_at = start + seconds
+    clients = [EchoClient(payload, rtts, stop_at) for _ in range(connections)]
+    for client in clients:
+        await connectProtocol(TCP4ClientEndpoint(reactor, "127.0.0.1", port), client)
+    await defer.gatherResults([c.done for c in clients])
+    return summary(rtts, time.perf_counter() - start)
+
+
+def summary(rtts: list[float], elapsed: float) -> dict[str, float]:
+    ordered = sorted(rtts)
+    return {
+        "count": len(ordered),
+        "seconds": elapsed,
+        "rate": len(ordered) / elapsed if elapsed else 0.0,
+        "p50_ms": 1000 * statistics.median(ordered) if ordered else 0.0,
+        "p99_ms": 1000 * ordered[int(0.99 * (len(ordered) - 1))] if ordered else 0.0,
+    }
+
+
+def spawn(kind: str) -> tuple[subprocess.Popen[str], int]:
+    child = subprocess.Popen(
+        [sys.executable, __file__, "--child", kind], stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    return child, int(child.stdout.readline())
+
+
+async def main(args: argparse.Namespace) -> None:
+    pin(1)
+    print(
+        f"Cosmoport server bench: {args.tables} tables of {args.game}, {args.players} players, "
+        f"random-choice clients (think {args.think_ms:g} ms), loopback, server pinned to one core"
+    )
+    child, port = spawn("cosmoport")
+    try:
+        ours = await run_tables(
+            port, args.tables, args.game, args.players, args.think_ms / 1000, child.pid
+        )
+    finally:
+        child.terminate()
+        child.wait()
+    print(
+        f"  cosmoport: {ours['count']:.0f} actions in {ours['seconds']:.1f}s over "
+        f"{ours['games']:.0f} games = {ours['rate']:.0f} actions/s; round trip "
+        f"p50 {ours['p50_ms']:.2f} ms, p99 {ours['p99_ms']:.2f} ms"
+    )
+    print(
+        f"             server process busy {100 * ours['server_cpu']:.0f}% of its core, "
+        f"clients {100 * ours['client_cpu']:.0f}% of theirs"
+    )
+    child, port = spawn("echo")
+    try:
+        echo = await run_echo(port, args.tables, args.echo_seconds)
+    finally:
+        child.terminate()
+        child.wait()
+    print(
+        f"  raw echo:  {echo['count']:.0f} round trips in {echo['seconds']:.1f}s with "
+        f"{args.tables} connections = {echo['rate']:.0f}/s; p50 {echo['p50_ms']:.2f} ms, "
+        f"p99 {echo['p99_ms']:.2f} ms"
+    )
+    ratio = ours["rate"] / echo["rate"] if echo["rate"] else 0.0
+    print(f"  ratio (cosmoport actions/s / echo round trips/s): {ratio:.2f}")
+    verdict = "met" if ours["p99_ms"] < 20 and ratio >= 0.3 else "NOT met"
+    print(f"  target (p99 < 20 ms, ratio >= 0.3 at 200 tables): {verdict}")
+
+
+def cli() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--game", default="cosmic_run")
+    parser.add_argument("--echo-seconds", type=float, default=5.0)
+    parser.add_argument("--think-ms", type=float, default=0.0, help="client think time")
+    parser.add_argument("--child", choices=("cosmoport", "echo"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        run_server(args.child)
+        return
+    task.react(lambda _reactor: defer.ensureDeferred(main(args)))
+
+
+if __name__ == "__main__":
+    cli()

@@ -1,0 +1,388 @@
+"""The message catalogue: every message type, who sends it, its fields and their kinds.
+
+One table (:data:`CATALOGUE`) drives validation of every message a client sends
+(:func:`validate`), a conformance check of what a server sends (:func:`check_server_message`,
+used by the tests) and PROTOCOL.md's tables. Every message is a map with a ``type``; any request
+may carry an ``id`` (an integer or a short string) that the reply echoes.
+
+Strict in, tolerant out: the server refuses unknown fields in what it receives; clients must
+ignore fields they do not know in what they receive, so that a server can add fields without a
+new protocol version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from protocol.errors import ProtocolError
+from protocol.fields import KINDS, Field
+
+PROTOCOL_VERSION = 1
+"""The protocol version this package speaks (``hello.version``, ``welcome.version``)."""
+
+Sender = Literal["client", "server", "both"]
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One message type. ``reply`` lists what the server answers a request with."""
+
+    type: str
+    sender: Sender
+    doc: str
+    fields: tuple[Field, ...] = ()
+    reply: tuple[str, ...] = ()
+
+    @property
+    def field_names(self) -> frozenset[str]:
+        return frozenset(f.name for f in self.fields)
+
+
+# --- the catalogue ---------------------------------------------------------------------------
+
+_ID = Field("id", "id", "Request id, echoed by the reply.", required=False)
+_TABLE_ID = Field("table", "int", "The table's id.", low=1)
+_TABLE = Field("table", "table", "The table, as in `tables`.")
+_VERSION = Field(
+    "version", "int", "The table's state version: 0 at the start, +1 per action.", low=0
+)
+
+
+def _game_fields(doc_events: str) -> tuple[Field, ...]:
+    return (
+        _TABLE_ID,
+        _VERSION,
+        Field("seat", "int|nil", "Your engine seat; nil for a spectator."),
+        Field("view", "view", "Everything you may know of the game now (see Game views)."),
+        Field("events", "events", doc_events),
+        Field(
+            "legal",
+            "legal",
+            "If you must decide now: every legal action with its label, in the game's "
+            "canonical order. Otherwise empty.",
+        ),
+    )
+
+
+CATALOGUE: tuple[Message, ...] = (
+    # --- handshake ---
+    Message(
+        "hello",
+        "client",
+        "First message on a connection. With `token`, the seat it names is resumed right "
+        "after `welcome` (as by `resume`).",
+        (
+            _ID,
+            Field("version", "int", "Protocol version the client speaks.", low=0),
+            Field("name", "name", "How the person is shown to others."),
+            Field("client", "str", "Free text naming the client program.", False, high=64),
+            Field("token", "token", "A seat token to resume.", required=False),
+        ),
+        reply=("welcome", "reject"),
+    ),
+    Message(
+        "welcome",
+        "server",
+        "The handshake succeeded; the session is in the lobby.",
+        (
+            _ID,
+            Field("version", "int", "Protocol version in use."),
+            Field("server", "str", "Server software and version, free text."),
+            Field("name", "name", "Your name as accepted."),
+            Field("games", "list", "Maps `{name, title, min_players, max_players}`."),
+            Field("limits", "map", "This server's limits (see Limits)."),
+        ),
+    ),
+    Message(
+        "reject",
+        "server",
+        "The connection is refused; the server closes it after this message.",
+        (
+            _ID,
+            Field("code", "str", "An error code (see Error codes)."),
+            Field("message", "str", "Human-readable reason."),
+            Field("supported", "list", "Protocol versions the server speaks.", required=False),
+        ),
+    ),
+    # --- lobby ---
+    Message("list", "client", "Ask for every table.", (_ID,), reply=("tables",)),
+    Message(
+        "tables",
+        "server",
+        "Every table of the server, oldest first.",
+        (_ID, Field("tables", "list", "Table maps.")),
+    ),
+    Message(
+        "table_update",
+        "server",
+        "Pushed to every session in the lobby whenever a table is created, changes (seats, "
+        "state) or is closed (`state: closed`).",
+        (_TABLE,),
+    ),
+    Message(
+        "create",
+        "client",
+        "Open a new table. The creator is not seated: `join` it.",
+        (
+            _ID,
+            Field("game", "str", "A game name from `welcome.games`.", high=32),
+            Field("players", "int", "Number of seats.", low=1, high=16),
+            Field("options", "options", "The game's variant options.", required=False),
+            Field(
+                "seating",
+                "choice",
+                "`random` (default): people are dealt into seats at random at the start. "
+                "`fixed`: the place taken is the engine seat (seat 0 starts).",
+                required=False,
+                choices=("random", "fixed"),
+            ),
+            Field(
+                "autostart",
+                "bool",
+                "Start as soon as every seat is held (default false).",
+                required=False,
+            ),
+        ),
+        reply=("created",),
+    ),
+    Message("created", "server", "The table is open.", (_ID, _TABLE)),
+    Message(
+        "join",
+        "client",
+        "Take a place at a waiting table.",
+        (
+            _ID,
+            _TABLE_ID,
+            Field("slot", "int", "Which place (default: the first free one).", False, low=0),
+            Field("name", "name", "Name at this table (default: the hello name).", False),
+        ),
+        reply=("joined",),
+    ),
+    Message(
+        "joined",
+        "server",
+        "You hold a place. Keep the token secret: it resumes the seat from any connection.",
+        (
+            _ID,
+            _TABLE,
+            Field("slot", "int", "Your place at the table."),
+            Field("token", "token", "Secret seat token."),
+        ),
+    ),
+    Message(
+        "spectate",
+        "client",
+        "Watch a table. A table already playing sends a `snapshot` right after.",
+        (_ID, _TABLE_ID),
+        reply=("spectating",),
+    ),
+    Message("spectating", "server", "You watch the table.", (_ID, _TABLE)),
+    Message(
+        "resume",
+        "client",
+        "Take back a held seat with its token. The token is rotated: the reply carries the "
+        "new one and the old one is dead. A table that has started sends a `snapshot` next.",
+        (_ID, Field("token", "token", "The seat token.")),
+        reply=("resumed",),
+    ),
+    Message(
+        "resumed",
+        "server",
+        "You hold the seat again.",
+        (
+            _ID,
+            _TABLE,
+            Field("slot", "int", "Your place at the table."),
+            Field("seat", "int|nil", "Your engine seat (nil before the start)."),
+            Field("token", "token", "The new seat token; the old one no longer works."),
+        ),
+    ),
+    Message(
+        "leave",
+        "client",
+        "Back to the lobby. At a waiting table the place is freed and the token dies; during "
+        "a game the seat stays held for its token (the game waits); after the end it is "
+        "simply left.",
+        (_ID,),
+        reply=("left",),
+    ),
+    Message(
+        "left",
+        "server",
+        "You are back in the lobby.",
+        (
+            _ID,
+            _TABLE_ID,
+            Field(
+                "reason",
+                "choice",
+                "`request`: you asked; `closed`: the table was closed.",
+                choices=("request", "closed"),
+            ),
+        ),
+    ),
+    # --- a table ---
+    Message(
+        "start",
+        "client",
+        "Start the game; any seated person may, once every place is held.",
+        (_ID,),
+        reply=("started",),
+    ),
+    Message(
+        "started",
+        "server",
+        "Sent to everyone at the table when the game starts; a `snapshot` follows.",
+        (
+            _ID,
+            _TABLE,
+            Field("seat", "int|nil", "Your engine seat (nil for a spectator)."),
+            Field("seats", "list", "Names by engine seat; seat 0 starts."),
+        ),
+    ),
+    Message(
+        "snapshot",
+        "server",
+        "The full game as you may see it: after `started`, `resumed` and `spectating`.",
+        _game_fields("The most recent public events (at most 32), oldest first."),
+    ),
+    Message(
+        "act",
+        "client",
+        "Play one of the legal actions, named exactly as listed, against the current version.",
+        (
+            _ID,
+            _VERSION,
+            Field("action", "action", "One `legal[i].action`, as listed."),
+        ),
+        reply=("update",),
+    ),
+    Message(
+        "update",
+        "server",
+        "Sent to everyone at the table after each action; the actor's copy echoes the `id`.",
+        (*_game_fields("The public events of this action, in order."), _ID),
+    ),
+    Message(
+        "game_over",
+        "server",
+        "Sent to everyone at the table when the game ends, right after the last `update`.",
+        (
+            _TABLE_ID,
+            _VERSION,
+            Field("scores", "list", "Final VP by engine seat."),
+            Field("ranking", "list", "Seats grouped best first, e.g. `[[2], [0, 1]]`."),
+            Field("seats", "list", "Names by engine seat."),
+        ),
+    ),
+    Message(
+        "seat_status",
+        "server",
+        "Someone at your table lost or regained their connection.",
+        (
+            _TABLE_ID,
+            Field("slot", "int", "Their place."),
+            Field("seat", "int|nil", "Their engine seat (nil before the start)."),
+            Field("name", "name", "Their name."),
+            Field("connected", "bool", "Whether a connection holds the seat now."),
+        ),
+    ),
+    # --- chat and heartbeats ---
+    Message(
+        "chat",
+        "both",
+        "Client to server: say something (to the lobby from the lobby, to the table from a "
+        "table). Server to clients: what someone said; the sender's copy echoes the `id`.",
+        (
+            _ID,
+            Field("text", "text", "The line."),
+            Field("from", "name", "Server only: who said it.", required=False),
+            Field(
+                "scope",
+                "choice",
+                "Server only: `lobby` or `table`.",
+                required=False,
+                choices=("lobby", "table"),
+            ),
+            Field("table", "int", "Server only, table chat: the table id.", False, low=1),
+        ),
+        reply=("chat",),
+    ),
+    Message(
+        "ping",
+        "both",
+        "Are you there? The receiver answers `pong` with the same `id`.",
+        (_ID,),
+        reply=("pong",),
+    ),
+    Message("pong", "both", "Answer to `ping`.", (_ID,)),
+    Message(
+        "error",
+        "server",
+        "A request was refused and changed nothing; the connection stays open unless the code "
+        "says otherwise.",
+        (
+            _ID,
+            Field("code", "str", "Stable error code (see Error codes)."),
+            Field("message", "str", "Human-readable explanation."),
+            Field("request", "str", "The `type` of the refused message, if known.", False),
+        ),
+    ),
+)
+
+BY_TYPE: dict[str, Message] = {m.type: m for m in CATALOGUE}
+CLIENT_TYPES = frozenset(m.type for m in CATALOGUE if m.sender in ("client", "both"))
+SERVER_TYPES = frozenset(m.type for m in CATALOGUE if m.sender in ("server", "both"))
+
+# Fields of a "both" message that only the server fills in.
+_SERVER_ONLY_FIELDS = {"chat": frozenset({"from", "scope", "table"})}
+
+
+def validate(msg: dict[str, Any]) -> Message:
+    """Check a message from a client; return its catalogue entry or raise ``ProtocolError``."""
+    if "type" not in msg:
+        raise ProtocolError("proto/bad_message", "a message needs a `type` field")
+    kind = msg["type"]
+    if not isinstance(kind, str):
+        raise ProtocolError("proto/bad_message", "`type` must be a string")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("proto/unknown_type", f"no client message is called {kind[:40]!r}")
+    spec = BY_TYPE[kind]
+    server_only = _SERVER_ONLY_FIELDS.get(kind, frozenset())
+    _check_fields(spec, msg, server_only)
+    return spec
+
+
+def check_server_message(msg: dict[str, Any]) -> Message:
+    """Check a message a server sent against the catalogue (for tests and strict clients)."""
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in SERVER_TYPES:
+        raise ProtocolError("proto/unknown_type", f"no server message is called {kind!r}")
+    spec = BY_TYPE[kind]
+    _check_fields(spec, msg, frozenset())
+    if kind == "chat" and not {"from", "scope"} <= msg.keys():
+        raise ProtocolError("proto/bad_message", "a server `chat` carries `from` and `scope`")
+    return spec
+
+
+def _check_fields(spec: Message, msg: dict[str, Any], excluded: frozenset[str]) -> None:
+    names = spec.field_names - excluded
+    for key in msg:
+        if key != "type" and key not in names:
+            raise ProtocolError(
+                "proto/bad_message", f"`{spec.type}` has no field {str(key)[:40]!r}"
+            )
+    for field in spec.fields:
+        if field.name in excluded:
+            continue
+        if field.name not in msg:
+            if field.required:
+                raise ProtocolError(
+                    "proto/bad_message", f"`{spec.type}` needs the field `{field.name}`"
+                )
+            continue
+        complaint = KINDS[field.kind][1](field, msg[field.name])
+        if complaint is not None:
+            code = "lobby/bad_name" if field.kind == "name" else "proto/bad_message"
+            raise ProtocolError(code, f"`{spec.type}.{field.name}` {complaint}")

@@ -1,0 +1,86 @@
+"""``cosmoport serve``: host games for the LAN.
+
+Listens on every interface on port 7777 by default, prints where it listens and the command
+players on the LAN type to join, and logs through ``twisted.logger`` to standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+
+from server.limits import Limits
+from server.service import DEFAULT_HOST, DEFAULT_PORT
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"interface to listen on (default {DEFAULT_HOST}: every interface)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--max-tables",
+        type=int,
+        default=Limits().max_tables,
+        help="tables open at once (default %(default)s)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="log warnings and errors only")
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN, as others would reach it (best effort)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        # A UDP "connect" sends nothing; it only picks the interface of the default route.
+        probe.connect(("10.255.255.255", 1))
+        address: str = probe.getsockname()[0]
+        return address
+    except OSError:
+        return socket.gethostbyname(socket.gethostname())
+    finally:
+        probe.close()
+
+
+def join_hint(host: str, port: int) -> str:
+    """The line telling players how to join a server listening on ``host:port``."""
+    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    target = f"[{shown}]" if ":" in shown else shown
+    return f"cosmoport join {target}:{port}"
+
+
+def run(args: argparse.Namespace) -> int:
+    from twisted.internet import reactor
+    from twisted.internet.error import CannotListenError
+    from twisted.logger import (
+        FilteringLogObserver,
+        LogLevel,
+        LogLevelFilterPredicate,
+        globalLogBeginner,
+        textFileLogObserver,
+    )
+
+    from server.service import listen
+
+    level = LogLevel.warn if args.quiet else LogLevel.info
+    observer = FilteringLogObserver(
+        textFileLogObserver(sys.stdout), [LogLevelFilterPredicate(defaultLogLevel=level)]
+    )
+    globalLogBeginner.beginLoggingTo([observer], redirectStandardIO=False)
+    limits = Limits(max_tables=args.max_tables)
+    try:
+        port, factory = listen(reactor, args.host, args.port, limits)
+    except CannotListenError as exc:
+        print(f"cosmoport serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    actual = port.getHost().port
+    print(f"Cosmoport server listening on {args.host}:{actual}", flush=True)
+    print(f"Players on this network join with:  {join_hint(args.host, actual)}", flush=True)
+    print("Stop with Ctrl+C.", flush=True)
+    reactor.addSystemEventTrigger("before", "shutdown", factory.hub.shutdown)
+    reactor.run()
+    return 0

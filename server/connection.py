@@ -1,0 +1,132 @@
+"""The thin connection protocol: frames in, decoded messages to the session; messages out, framed.
+
+Framing is Twisted's ``Int32StringReceiver`` with ``MAX_LENGTH`` set to the protocol's inbound
+cap, so an oversized length header is refused before its body is buffered: the client gets
+``proto/frame_too_large`` and is disconnected, and whatever else it sent is ignored. A frame
+that does not decode is handed to the session as an error (the connection stays open).
+
+The connection registers itself as the transport's streaming producer so it learns when a
+client stops reading; if the server would have to queue more than ``Limits.send_backlog`` bytes
+for it, the connection is aborted rather than letting memory grow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twisted.internet.interfaces import IPushProducer
+from twisted.logger import Logger
+from twisted.protocols.basic import Int32StringReceiver
+from twisted.python.failure import Failure
+from zope.interface import implementer
+
+from protocol import MAX_FRAME, MAX_SERVER_FRAME, ProtocolError, decode, encode
+from server.hub import Hub
+from server.session import Session
+
+_log = Logger()
+
+# The body most recently encoded, by message identity: a table sends the same message object to
+# every spectator (and the lobby one table_update to every session), so it is encoded once.
+# A message dict is never changed after it has been handed to ``send``.
+_last_encoded: tuple[dict[str, Any] | None, bytes] = (None, b"")
+
+
+@implementer(IPushProducer)
+class Connection(Int32StringReceiver):
+    """One TCP client."""
+
+    MAX_LENGTH = MAX_FRAME
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.session: Session | None = None
+        self._closing = False
+        self._send_paused = False
+        self._backlog = 0
+
+    # --- Twisted callbacks ---------------------------------------------------------------
+
+    def connectionMade(self) -> None:
+        address = _host(self.transport.getPeer())
+        refusal = self.hub.admission(address)
+        if refusal is not None:
+            _log.info("refused {address}: {code}", address=address, code=refusal.code)
+            self.send({"type": "reject", "code": refusal.code, "message": refusal.message})
+            self.close()
+            return
+        self.transport.registerProducer(self, True)
+        if hasattr(self.transport, "setTcpNoDelay"):
+            self.transport.setTcpNoDelay(True)  # a game is interactive: never wait for Nagle
+        self.session = self.hub.open_session(self, address)
+
+    def dataReceived(self, data: bytes) -> None:
+        if not self._closing:
+            super().dataReceived(data)
+
+    def stringReceived(self, body: bytes) -> None:
+        if self._closing or self.session is None:
+            return
+        try:
+            msg = decode(body)
+        except ProtocolError as err:
+            self.session.receive_garbage(err)
+            return
+        self.session.receive(msg)
+
+    def lengthLimitExceeded(self, length: int) -> None:
+        err = ProtocolError(
+            "proto/frame_too_large", f"a frame of {length} bytes exceeds the {MAX_FRAME}-byte cap"
+        )
+        if self.session is not None:
+            self.session.fail(err)
+        self.close()
+
+    def connectionLost(self, reason: Failure | None = None) -> None:
+        self._closing = True
+        if self.session is not None:
+            self.session.connection_lost()
+
+    # --- Peer, for the session -----------------------------------------------------------
+
+    def send(self, msg: dict[str, Any]) -> None:
+        global _last_encoded
+        if self._closing or self.transport is None:
+            return
+        if _last_encoded[0] is msg:
+            body = _last_encoded[1]
+        else:
+            body = encode(msg)
+            _last_encoded = (msg, body)
+        if len(body) > MAX_SERVER_FRAME:
+            _log.error("sending a {size}-byte {kind} frame", size=len(body), kind=msg.get("type"))
+        self.sendString(body)
+        if self._send_paused:
+            self._backlog += len(body) + 4
+            if self._backlog > self.hub.limits.send_backlog:
+                _log.warn(
+                    "dropping a client that does not read ({n} bytes queued)", n=self._backlog
+                )
+                self._closing = True
+                self.transport.abortConnection()
+
+    def close(self) -> None:
+        if not self._closing:
+            self._closing = True
+            self.transport.loseConnection()
+
+    # --- IPushProducer: the transport's write buffer is full / drained -------------------
+
+    def pauseProducing(self) -> None:
+        self._send_paused = True
+
+    def resumeProducing(self) -> None:
+        self._send_paused = False
+        self._backlog = 0
+
+    def stopProducing(self) -> None:
+        self._closing = True
+
+
+def _host(address: Any) -> str:
+    return str(getattr(address, "host", address))

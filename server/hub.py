@@ -1,0 +1,96 @@
+"""The server's logic root: the lobby, every open session, admission and the housekeeping sweep.
+
+Plain Python on an injected clock: :mod:`server.service` wires it to Twisted (a listening port,
+one :class:`~server.connection.Connection` per client, a ``LoopingCall`` for :meth:`Hub.tick`);
+tests drive it directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+from twisted.logger import Logger
+
+from protocol import ProtocolError
+from server.limits import Limits, RateMeter
+from server.lobby import GameRegistry, Lobby
+from server.session import Peer, Session
+
+_log = Logger()
+
+
+class Hub:
+    """Everything one server holds."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        limits: Limits | None = None,
+        *,
+        rng: random.Random | None = None,
+        registry: GameRegistry | None = None,
+        token_factory: Callable[[], str] | None = None,
+    ) -> None:
+        self.clock = clock
+        self.limits = limits or Limits()
+        self.lobby = Lobby(
+            clock=clock,
+            limits=self.limits,
+            rng=rng,
+            registry=registry,
+            token_factory=token_factory,
+        )
+        self.sessions: dict[Session, None] = {}
+        self.per_address: Counter[str] = Counter()
+        self.shutting_down = False
+
+    def admission(self, address: str) -> ProtocolError | None:
+        """Why a new connection from ``address`` must be refused, or None to accept it."""
+        if self.shutting_down:
+            return ProtocolError("server/shutting_down", "the server is stopping")
+        if len(self.sessions) >= self.limits.max_connections:
+            return ProtocolError(
+                "limit/server_full",
+                f"the server holds {self.limits.max_connections} connections",
+            )
+        if self.per_address[address] >= self.limits.connections_per_address:
+            return ProtocolError(
+                "limit/connections",
+                f"at most {self.limits.connections_per_address} connections per address",
+            )
+        return None
+
+    def open_session(self, peer: Peer, address: str) -> Session:
+        session = Session(self, peer, address)
+        self.sessions[session] = None
+        self.per_address[address] += 1
+        return session
+
+    def forget(self, session: Session) -> None:
+        if session not in self.sessions:
+            return
+        del self.sessions[session]
+        self.per_address[session.address] -= 1
+        if self.per_address[session.address] <= 0:
+            del self.per_address[session.address]
+
+    def rate_meter(self, now: float) -> RateMeter:
+        return RateMeter(self.limits.rate, self.limits.burst, now)
+
+    def tick(self) -> None:
+        """Handshake and idle timeouts, heartbeats, table expiry."""
+        now = self.clock()
+        for session in list(self.sessions):
+            try:
+                session.tick(now)
+            except Exception:
+                _log.failure("housekeeping of {session!r}", session=session)
+        self.lobby.tick()
+
+    def shutdown(self) -> None:
+        """Tell every client the server is stopping and close every connection."""
+        self.shutting_down = True
+        for session in list(self.sessions):
+            session.fail(ProtocolError("server/shutting_down", "the server is stopping"))

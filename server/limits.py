@@ -1,0 +1,79 @@
+"""Every limit the server enforces, in one frozen dataclass, and the per-connection rate meter.
+
+Tests build their own :class:`Limits` (``Limits(rate=2, ...)``); the defaults fit a LAN party.
+PROTOCOL.md documents the defaults and ``welcome.limits`` tells each client the values in force.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from protocol import MAX_FRAME
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits. Times are in seconds of the injected clock."""
+
+    max_frame: int = MAX_FRAME
+    """Largest inbound frame body; a bigger length header disconnects."""
+    rate: float = 20.0
+    """Messages per second a connection may send on average..."""
+    burst: int = 40
+    """...and in one burst; a message beyond that disconnects (``limit/rate``)."""
+    connections_per_address: int = 16
+    """Open connections from one IP address; one more is rejected."""
+    max_connections: int = 2000
+    """Open connections in all."""
+    max_tables: int = 500
+    """Tables open at once (waiting, playing or finished)."""
+    max_spectators: int = 32
+    """Spectators per table."""
+    handshake_timeout: float = 10.0
+    """Seconds from connecting to ``hello``."""
+    ping_interval: float = 15.0
+    """The server pings a connection it has heard nothing from for this long."""
+    dead_after: float = 45.0
+    """A connection silent this long (no ``pong`` either) is dead and dropped; a seat is held."""
+    idle_timeout: float = 1800.0
+    """A session that is not seated and sends no request (pings aside) this long is dropped."""
+    empty_table_ttl: float = 300.0
+    """A waiting table that nobody holds a place at is closed after this long."""
+    abandoned_table_ttl: float = 3600.0
+    """A started table with no seat connected is closed after this long."""
+    finished_table_ttl: float = 600.0
+    """A finished table is closed this long after the end (or once nobody is there)."""
+    send_backlog: int = 4 * 1024 * 1024
+    """Bytes the server queues for a client that does not read; beyond that it is dropped."""
+    tick: float = 1.0
+    """Period of the housekeeping sweep (timeouts, heartbeats, table expiry)."""
+
+    def public(self) -> dict[str, Any]:
+        """The limits as sent in ``welcome.limits``."""
+        fields = asdict(self)
+        del fields["tick"]
+        return fields
+
+
+class RateMeter:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second."""
+
+    __slots__ = ("_burst", "_last", "_rate", "_tokens")
+
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self._rate = rate
+        self._burst = float(burst)
+        self._tokens = float(burst)
+        self._last = now
+
+    def admit(self, now: float) -> bool:
+        """Take one token if there is one; False means the sender is over its rate."""
+        elapsed = max(0.0, now - self._last)  # a clock stepping back refills nothing
+        self._last = now
+        tokens = min(self._burst, self._tokens + elapsed * self._rate)
+        if tokens < 1.0:
+            self._tokens = tokens
+            return False
+        self._tokens = tokens - 1.0
+        return True

@@ -1,0 +1,80 @@
+"""Twisted wiring: the protocol factory, the housekeeping ``LoopingCall`` and listening.
+
+Time comes from the injected reactor (``IReactorTime``): tests pass a ``MemoryReactorClock`` or a
+``task.Clock`` and advance it; production passes the global reactor.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from twisted.internet import task
+from twisted.internet.interfaces import IListeningPort
+from twisted.internet.protocol import Factory
+from twisted.logger import Logger
+
+from server.connection import Connection
+from server.hub import Hub
+from server.limits import Limits
+from server.lobby import GameRegistry
+
+DEFAULT_HOST = "0.0.0.0"
+DEFAULT_PORT = 7777
+
+_log = Logger()
+
+
+class ServerFactory(Factory):
+    """Builds one :class:`Connection` per client around a shared :class:`Hub`."""
+
+    noisy = False
+
+    def __init__(
+        self,
+        reactor: Any,
+        limits: Limits | None = None,
+        *,
+        rng: random.Random | None = None,
+        registry: GameRegistry | None = None,
+        token_factory: Callable[[], str] | None = None,
+    ) -> None:
+        self.reactor = reactor
+        self.hub = Hub(
+            reactor.seconds,
+            limits,
+            rng=rng,
+            registry=registry,
+            token_factory=token_factory,
+        )
+        self._sweep = task.LoopingCall(self.hub.tick)
+        self._sweep.clock = reactor
+
+    def buildProtocol(self, addr: Any) -> Connection:
+        conn = Connection(self.hub)
+        conn.factory = self
+        return conn
+
+    def startFactory(self) -> None:
+        if not self._sweep.running:
+            self._sweep.start(self.hub.limits.tick, now=False)
+
+    def stopFactory(self) -> None:
+        if self._sweep.running:
+            self._sweep.stop()
+
+
+def listen(
+    reactor: Any,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    limits: Limits | None = None,
+    **hub_options: Any,
+) -> tuple[IListeningPort, ServerFactory]:
+    """Listen for clients on ``host:port`` (``port=0``: any free port)."""
+    factory = ServerFactory(reactor, limits, **hub_options)
+    listening: IListeningPort = reactor.listenTCP(port, factory, interface=host)
+    address = listening.getHost()
+    _log.info("cosmoport server listening on {host}:{port}", host=address.host, port=address.port)
+    return listening, factory

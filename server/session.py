@@ -1,0 +1,382 @@
+"""One client's session: an explicit state machine that admits, checks and dispatches messages.
+
+The states and what each admits are two tables, :data:`ALLOWED` and :data:`TRANSITIONS`; a
+message the current state does not admit gets ``session/wrong_state`` and changes nothing. A
+message is handled in this order: rate meter, catalogue validation, state check, then
+``handle_<type>``. The session talks to its connection only through :class:`Peer` (``send`` a
+message dict, ``close``), so it runs the same over TCP and in memory.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from twisted.logger import Logger
+
+from protocol import PROTOCOL_VERSION, REJECT_CODES, ProtocolError, validate
+from server.table import Place, Table
+
+if TYPE_CHECKING:
+    from server.hub import Hub
+
+AWAITING_HELLO, LOBBY, SEATED, SPECTATING, CLOSED = (
+    "awaiting_hello",
+    "lobby",
+    "seated",
+    "spectating",
+    "closed",
+)
+STATES = (AWAITING_HELLO, LOBBY, SEATED, SPECTATING, CLOSED)
+
+_HEARTBEAT = frozenset({"ping", "pong"})
+
+ALLOWED: dict[str, frozenset[str]] = {
+    AWAITING_HELLO: frozenset({"hello"}),
+    LOBBY: frozenset({"list", "create", "join", "spectate", "resume", "chat"}) | _HEARTBEAT,
+    SEATED: frozenset({"list", "start", "act", "chat", "leave"}) | _HEARTBEAT,
+    SPECTATING: frozenset({"list", "chat", "leave"}) | _HEARTBEAT,
+    CLOSED: frozenset(),
+}
+"""Which client messages each state admits."""
+
+TRANSITIONS: dict[tuple[str, str], str] = {
+    (AWAITING_HELLO, "welcomed"): LOBBY,
+    (LOBBY, "joined"): SEATED,
+    (LOBBY, "resumed"): SEATED,
+    (LOBBY, "spectating"): SPECTATING,
+    (SEATED, "left"): LOBBY,
+    (SPECTATING, "left"): LOBBY,
+    (SEATED, "table_closed"): LOBBY,
+    (SPECTATING, "table_closed"): LOBBY,
+    **{(state, "closed"): CLOSED for state in STATES},
+}
+"""(state, event) -> next state. Any other pair is a bug and raises."""
+
+SUPPORTED_VERSIONS = (PROTOCOL_VERSION,)
+SERVER_NAME = "cosmoport-server 0.1"
+
+_log = Logger()
+
+
+class Peer(Protocol):
+    """The connection under a session."""
+
+    def send(self, msg: dict[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Session:
+    """A client from connecting to closing."""
+
+    def __init__(self, hub: Hub, peer: Peer, address: str) -> None:
+        self.hub = hub
+        self.lobby = hub.lobby
+        self.peer = peer
+        self.address = address
+        self.state = AWAITING_HELLO
+        self.name = ""
+        self.table: Table | None = None
+        self.place: Place | None = None
+        now = hub.clock()
+        self.opened_at = now
+        self.last_received = now
+        self.last_request = now
+        self.last_ping = now
+        self.rate = hub.rate_meter(now)
+
+    def __repr__(self) -> str:
+        return f"<Session {self.name or '?'}@{self.address} {self.state}>"
+
+    # --- transitions ---------------------------------------------------------------------
+
+    def _enter(self, event: str) -> None:
+        self.state = TRANSITIONS[(self.state, event)]
+
+    # --- input ---------------------------------------------------------------------------
+
+    def receive(self, msg: dict[str, Any]) -> None:
+        """Handle one decoded message from the client."""
+        if self.state == CLOSED:
+            return
+        if not self._admit():
+            return
+        request_id = _request_id(msg)
+        kind = msg.get("type") if isinstance(msg.get("type"), str) else None
+        try:
+            spec = validate(msg)
+            if spec.type not in ALLOWED[self.state]:
+                raise ProtocolError(
+                    "session/wrong_state", f"`{spec.type}` is not allowed while {self.state}"
+                )
+            if spec.type not in _HEARTBEAT:
+                self.last_request = self.hub.clock()
+            getattr(self, "handle_" + spec.type)(msg, request_id)
+        except ProtocolError as err:
+            self.fail(err, request_id, kind)
+        except Exception:
+            _log.failure("handling {kind} from {session!r}", kind=kind, session=self)
+            self.fail(
+                ProtocolError("server/internal", "the server failed on this request"),
+                request_id,
+                kind,
+            )
+        self.lobby.flush()
+
+    def receive_garbage(self, err: ProtocolError) -> None:
+        """A frame that did not decode: refused like any bad message."""
+        if self.state == CLOSED or not self._admit():
+            return
+        self.fail(err)
+
+    def _admit(self) -> bool:
+        now = self.hub.clock()
+        self.last_received = now
+        if self.rate.admit(now):
+            return True
+        lim = self.hub.limits
+        self.fail(
+            ProtocolError(
+                "limit/rate", f"more than {lim.rate:g} messages per second (burst {lim.burst})"
+            )
+        )
+        return False
+
+    # --- output --------------------------------------------------------------------------
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.state != CLOSED:
+            self.peer.send(msg)
+
+    def fail(self, err: ProtocolError, request_id: Any = None, request: str | None = None) -> None:
+        """Answer a refused message; close the connection if the code says so."""
+        if self.state == AWAITING_HELLO and err.code in REJECT_CODES:
+            self.reject(err.code, err.message, request_id)
+            return
+        msg: dict[str, Any] = {"type": "error", "code": err.code, "message": err.message}
+        if request_id is not None:
+            msg["id"] = request_id
+        if request is not None:
+            msg["request"] = request[:40]
+        self.send(msg)
+        if err.disconnects:
+            self.close()
+
+    def reject(self, code: str, message: str, request_id: Any = None, **extra: Any) -> None:
+        msg: dict[str, Any] = {"type": "reject", "code": code, "message": message, **extra}
+        if request_id is not None:
+            msg["id"] = request_id
+        self.send(msg)
+        self.close()
+
+    def close(self) -> None:
+        """Leave every table and the lobby (a seat stays held), then close the connection."""
+        if self.state == CLOSED:
+            return
+        self._detach()
+        self._enter("closed")
+        self.hub.forget(self)
+        self.peer.close()
+        self.lobby.flush()
+
+    def connection_lost(self) -> None:
+        if self.state == CLOSED:
+            return
+        self._detach()
+        self._enter("closed")
+        self.hub.forget(self)
+        self.lobby.flush()
+
+    def _detach(self) -> None:
+        if self.state == SEATED and self.table is not None and self.place is not None:
+            self.table.detach(self.place)
+        elif self.state == SPECTATING and self.table is not None:
+            self.table.remove_spectator(self)
+        self.lobby.exit(self)
+        self.table = None
+        self.place = None
+
+    # --- Member (called by tables and the lobby) -----------------------------------------
+
+    def deliver(self, msg: dict[str, Any]) -> None:
+        self.send(msg)
+
+    def evict(self, code: str, message: str) -> None:
+        self.place = None  # the seat is someone else's now: closing must not detach it
+        self.table = None
+        self.fail(ProtocolError(code, message))
+        self.close()
+
+    def table_closed(self, table_id: int) -> None:
+        if self.state in (SEATED, SPECTATING):
+            self.table = None
+            self.place = None
+            self._enter("table_closed")
+            self.lobby.enter(self)
+            self.send({"type": "left", "table": table_id, "reason": "closed"})
+
+    # --- housekeeping --------------------------------------------------------------------
+
+    def tick(self, now: float) -> None:
+        """Timeouts and heartbeats, run by the hub's sweep."""
+        if self.state == CLOSED:
+            return
+        lim = self.hub.limits
+        if self.state == AWAITING_HELLO:
+            if now - self.opened_at >= lim.handshake_timeout:
+                self.fail(
+                    ProtocolError(
+                        "limit/handshake_timeout", f"no hello within {lim.handshake_timeout:g}s"
+                    )
+                )
+            return
+        silent = now - self.last_received
+        if silent >= lim.dead_after:
+            self.fail(ProtocolError("limit/heartbeat", f"nothing heard for {silent:g}s"))
+            return
+        if self.state != SEATED and now - self.last_request >= lim.idle_timeout:
+            self.fail(ProtocolError("limit/idle", f"no request for {lim.idle_timeout:g}s"))
+            return
+        if silent >= lim.ping_interval and now - self.last_ping >= lim.ping_interval:
+            self.last_ping = now
+            self.send({"type": "ping"})
+
+    # --- handlers: handshake -------------------------------------------------------------
+
+    def handle_hello(self, msg: dict[str, Any], request_id: Any) -> None:
+        if msg["version"] not in SUPPORTED_VERSIONS:
+            self.reject(
+                "session/bad_version",
+                f"this server speaks protocol version {PROTOCOL_VERSION}, not {msg['version']}",
+                request_id,
+                supported=list(SUPPORTED_VERSIONS),
+            )
+            return
+        self.name = msg["name"]
+        self._enter("welcomed")
+        self.lobby.enter(self)
+        reply: dict[str, Any] = {
+            "type": "welcome",
+            "version": PROTOCOL_VERSION,
+            "server": SERVER_NAME,
+            "name": self.name,
+            "games": self.lobby.games_info(),
+            "limits": self.hub.limits.public(),
+        }
+        if request_id is not None:
+            reply["id"] = request_id
+        self.send(reply)
+        if "token" in msg:
+            self.handle_resume({"token": msg["token"]}, request_id)
+
+    # --- handlers: lobby -----------------------------------------------------------------
+
+    def handle_list(self, msg: dict[str, Any], request_id: Any) -> None:
+        self._reply(request_id, {"type": "tables", "tables": self.lobby.list_tables()})
+
+    def handle_create(self, msg: dict[str, Any], request_id: Any) -> None:
+        table = self.lobby.create(
+            msg["game"],
+            msg["players"],
+            msg.get("options"),
+            msg.get("seating", "random"),
+            msg.get("autostart", False),
+        )
+        self._reply(request_id, {"type": "created", "table": table.info()})
+
+    def handle_join(self, msg: dict[str, Any], request_id: Any) -> None:
+        table, place = self.lobby.join(
+            msg["table"], msg.get("name", self.name), self, msg.get("slot")
+        )
+        self.table, self.place = table, place
+        self.lobby.exit(self)
+        self._enter("joined")
+        self._reply(
+            request_id,
+            {"type": "joined", "table": table.info(), "slot": place.slot, "token": place.token},
+        )
+        if table.autostart and table.is_full:
+            self.lobby.start(table, None)
+
+    def handle_spectate(self, msg: dict[str, Any], request_id: Any) -> None:
+        table = self.lobby.table(msg["table"])
+        table.add_spectator(self, self.hub.limits.max_spectators)
+        self.table = table
+        self.lobby.exit(self)
+        self._enter("spectating")
+        self._reply(request_id, {"type": "spectating", "table": table.info()})
+        if table.started:
+            self.send(table.snapshot(None))
+
+    def handle_resume(self, msg: dict[str, Any], request_id: Any) -> None:
+        table, place = self.lobby.resume(msg["token"], self)
+        self.table, self.place = table, place
+        self.lobby.exit(self)
+        self._enter("resumed")
+        self._reply(
+            request_id,
+            {
+                "type": "resumed",
+                "table": table.info(),
+                "slot": place.slot,
+                "seat": place.seat,
+                "token": place.token,
+            },
+        )
+        if table.started:
+            self.send(table.snapshot(place.seat))
+
+    def handle_chat(self, msg: dict[str, Any], request_id: Any) -> None:
+        if self.state == LOBBY:
+            self.lobby.chat(self.name, msg["text"], self, request_id)
+            return
+        assert self.table is not None
+        name = self.place.name if self.place is not None else self.name
+        self.table.chat(name, msg["text"], self, request_id)
+
+    def handle_ping(self, msg: dict[str, Any], request_id: Any) -> None:
+        self._reply(request_id, {"type": "pong"})
+
+    def handle_pong(self, msg: dict[str, Any], request_id: Any) -> None:
+        pass  # receiving it was the point: last_received moved
+
+    # --- handlers: at a table ------------------------------------------------------------
+
+    def handle_leave(self, msg: dict[str, Any], request_id: Any) -> None:
+        table = self.table
+        assert table is not None
+        if self.state == SEATED:
+            assert self.place is not None
+            self.lobby.leave(table, self.place)
+        else:
+            table.remove_spectator(self)
+        self.table = None
+        self.place = None
+        self._enter("left")
+        self.lobby.enter(self)
+        self._reply(request_id, {"type": "left", "table": table.id, "reason": "request"})
+
+    def handle_start(self, msg: dict[str, Any], request_id: Any) -> None:
+        assert self.table is not None
+        self.lobby.start(self.table, self, request_id)
+
+    def handle_act(self, msg: dict[str, Any], request_id: Any) -> None:
+        assert self.table is not None and self.place is not None
+        self.table.act(self.place, msg["version"], msg["action"], request_id)
+
+    def _reply(self, request_id: Any, msg: dict[str, Any]) -> None:
+        if request_id is not None:
+            msg["id"] = request_id
+        self.send(msg)
+
+
+def _request_id(msg: dict[str, Any]) -> Any:
+    """The message's ``id`` if it is one we can echo (validation complains otherwise)."""
+    value = msg.get("id")
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and -(2**31) <= value <= 2**53:
+        return value
+    if isinstance(value, str) and len(value) <= 64:
+        return value
+    return None

@@ -1,0 +1,405 @@
+"""One table: the places people hold, the engine state it owns, and the fan-out of updates.
+
+A table never touches a transport. The people and spectators at it are :class:`Member` objects
+(the server's sessions); the table only calls ``member.deliver(message)``. An action is checked in
+a fixed order, first failure wins: well-formed (done by the catalogue before we get here), seat
+(the sender holds a seat of this started table), turn, version, legal. A refused action changes
+nothing. After an applied action every connected seat gets its own view, the public events, and
+(the seat to act only) the legal actions with labels; spectators get the spectator view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
+
+from twisted.logger import Logger
+
+import games
+from protocol import ProtocolError
+
+WAITING, PLAYING, FINISHED, CLOSED = "waiting", "playing", "finished", "closed"
+RECENT_EVENTS = 32
+"""How many recent public events a ``snapshot`` carries."""
+
+_log = Logger()
+
+
+class Member(Protocol):
+    """Someone at a table (a seat holder's or a spectator's session)."""
+
+    def deliver(self, msg: dict[str, Any]) -> None:
+        """Send ``msg`` to this member's client."""
+        ...
+
+
+class Place:
+    """A place held by a person: name, secret token, and the member connected to it (or None).
+
+    ``slot`` is the place taken while the table waits; ``seat`` the engine seat once started.
+    """
+
+    __slots__ = ("member", "name", "seat", "slot", "token")
+
+    def __init__(self, name: str, slot: int, token: str, member: Member | None) -> None:
+        self.name = name
+        self.slot = slot
+        self.token = token
+        self.member = member
+        self.seat: int | None = None
+
+    @property
+    def connected(self) -> bool:
+        return self.member is not None
+
+
+class Table:
+    """A table of one game, from waiting for players to the final scores."""
+
+    def __init__(
+        self,
+        table_id: int,
+        game: games.Game,
+        players: int,
+        options: Mapping[str, Any] | None,
+        *,
+        seating: str = "random",
+        autostart: bool = False,
+        clock: Callable[[], float] = lambda: 0.0,
+        on_change: Callable[[Table], None] | None = None,
+    ) -> None:
+        self.id = table_id
+        self.game = game
+        self.players = players
+        self.options: dict[str, Any] = dict(options or {})
+        self.seating = seating
+        self.autostart = autostart
+        self.state = WAITING
+        self.version = 0
+        self.places: list[Place | None] = [None] * players  # by slot, then by seat once started
+        self.spectators: list[Member] = []
+        self.engine: games.State | None = None
+        self.recent: deque[dict[str, Any]] = deque(maxlen=RECENT_EVENTS)
+        self._clock = clock
+        self.created_at = clock()
+        self.finished_at: float | None = None
+        self.unattended_since: float | None = self.created_at
+        self._on_change = on_change
+        self._legal: list[games.Action] = []
+        self._legal_set: frozenset[games.Action] = frozenset()
+        self._labels: list[dict[str, Any]] = []
+
+    # --- what the lobby sees -------------------------------------------------------------
+
+    def info(self) -> dict[str, Any]:
+        """The table map of the protocol (``tables``, ``table_update``, replies)."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "players": self.players,
+            "options": self.options,
+            "seating": self.seating,
+            "autostart": self.autostart,
+            "state": self.state,
+            "seats": [
+                None if p is None else {"name": p.name, "connected": p.connected}
+                for p in self.places
+            ],
+            "spectators": len(self.spectators),
+            "version": self.version,
+        }
+
+    @property
+    def held(self) -> list[Place]:
+        return [p for p in self.places if p is not None]
+
+    @property
+    def is_full(self) -> bool:
+        return all(p is not None for p in self.places)
+
+    @property
+    def started(self) -> bool:
+        return self.state in (PLAYING, FINISHED)
+
+    def expired(
+        self, now: float, empty_ttl: float, abandoned_ttl: float, finished_ttl: float
+    ) -> bool:
+        """Whether the lobby should close this table now."""
+        if self.state == FINISHED:
+            assert self.finished_at is not None
+            nobody = self.unattended_since is not None and not self.spectators
+            return nobody or now - self.finished_at >= finished_ttl
+        if self.unattended_since is None:
+            return False
+        ttl = empty_ttl if self.state == WAITING else abandoned_ttl
+        return now - self.unattended_since >= ttl
+
+    # --- places --------------------------------------------------------------------------
+
+    def join(self, name: str, member: Member, token: str, slot: int | None = None) -> Place:
+        """Seat ``member`` as ``name`` at ``slot`` (default: the first free one)."""
+        if self.state != WAITING:
+            raise ProtocolError("lobby/not_waiting", f"table {self.id} is {self.state}")
+        if slot is None:
+            free = [i for i, p in enumerate(self.places) if p is None]
+            if not free:
+                raise ProtocolError("lobby/table_full", f"every seat of table {self.id} is held")
+            slot = free[0]
+        elif not 0 <= slot < self.players:
+            raise ProtocolError(
+                "lobby/no_such_seat", f"table {self.id} has places 0 to {self.players - 1}"
+            )
+        elif self.places[slot] is not None:
+            raise ProtocolError("lobby/seat_taken", f"place {slot} of table {self.id} is held")
+        if any(p.name == name for p in self.held):
+            raise ProtocolError("lobby/name_taken", f"{name!r} already sits at table {self.id}")
+        place = Place(name, slot, token, member)
+        self.places[slot] = place
+        self._attendance()
+        return place
+
+    def leave(self, place: Place) -> bool:
+        """``place``'s person goes back to the lobby; True if the place is freed (token dead).
+
+        While the table waits the place is freed; during the game it stays held for its token
+        (the game waits); after the end the person simply goes.
+        """
+        place.member = None
+        freed = self.state == WAITING
+        if freed:
+            self.places[place.slot] = None
+        elif self.state == PLAYING:
+            self._broadcast(self._seat_status(place))
+        self._attendance()
+        return freed
+
+    def detach(self, place: Place) -> None:
+        """The connection holding ``place`` was lost: the place stays held for its token."""
+        place.member = None
+        if self.state != FINISHED:
+            self._broadcast(self._seat_status(place))
+        self._attendance()
+
+    def attach(self, place: Place, member: Member, token: str) -> None:
+        """``member`` resumed ``place`` with a new ``token``."""
+        place.member = member
+        place.token = token
+        self._broadcast(self._seat_status(place), skip=member)
+        self._attendance()
+
+    def add_spectator(self, member: Member, limit: int) -> None:
+        if len(self.spectators) >= limit:
+            raise ProtocolError("limit/spectators", f"table {self.id} has {limit} spectators")
+        self.spectators.append(member)
+        self._changed()
+
+    def remove_spectator(self, member: Member) -> None:
+        if member in self.spectators:
+            self.spectators.remove(member)
+            self._changed()
+
+    def members(self) -> list[Member]:
+        """Everyone connected to this table: seat holders, then spectators."""
+        return [p.member for p in self.places if p is not None and p.member is not None] + list(
+            self.spectators
+        )
+
+    def close(self) -> list[Member]:
+        """Close the table; returns who was at it (the lobby sends them back)."""
+        members = self.members()
+        self.state = CLOSED
+        for place in self.held:
+            place.member = None
+        self.spectators = []
+        self._changed()
+        return members
+
+    # --- the game ------------------------------------------------------------------------
+
+    def start(self, rng: random.Random, starter: Member | None, request_id: Any = None) -> None:
+        """Deal people into seats, start the engine, send ``started`` and a ``snapshot``."""
+        if self.state != WAITING:
+            raise ProtocolError("table/already_started", f"table {self.id} is {self.state}")
+        if not self.is_full:
+            free = sum(p is None for p in self.places)
+            raise ProtocolError("table/not_ready", f"{free} place(s) of table {self.id} are free")
+        order = self.held
+        if self.seating == "random":
+            rng.shuffle(order)
+        self.engine = self.game.new(self.players, rng.randrange(2**63), self.options or None)
+        for seat, place in enumerate(order):
+            place.seat = seat
+        self.places = list(order)
+        self.state = PLAYING
+        self._refresh_legal()
+        names = [p.name for p in order]
+        for member, seat in self._audience():
+            msg = {"type": "started", "table": self.info(), "seat": seat, "seats": names}
+            if member is starter and request_id is not None:
+                msg["id"] = request_id
+            self._send(member, msg)
+        for member, seat in self._audience():
+            self._send(member, self.snapshot(seat))
+        self._changed()
+
+    def act(self, place: Place, version: int, action: list[Any], request_id: Any = None) -> None:
+        """Apply ``place``'s ``action`` against ``version`` and fan out the update."""
+        engine = self.engine
+        if engine is None or self.state == WAITING:
+            raise ProtocolError("table/not_started", f"table {self.id} has not started")
+        if self.state != PLAYING:
+            raise ProtocolError("table/finished", f"the game at table {self.id} is over")
+        if place.seat is None or self.places[place.seat] is not place:
+            raise ProtocolError("session/wrong_state", "you hold no seat at this table")
+        if engine.current_player != place.seat:
+            raise ProtocolError(
+                "action/not_your_turn", f"seat {engine.current_player} must decide now"
+            )
+        if version != self.version:
+            raise ProtocolError(
+                "action/stale", f"version {version} is stale; the table is at {self.version}"
+            )
+        key = tuple(action)
+        if key not in self._legal_set:
+            raise ProtocolError("action/illegal", f"{action!r} is not a legal action now")
+        try:
+            events = engine.apply(key)
+        except games.IllegalAction as exc:  # the engine knows better than our cached list
+            raise ProtocolError("action/illegal", str(exc) or "illegal action") from None
+        self.version += 1
+        events = list(events)
+        self.recent.extend(events)
+        self._refresh_legal()
+        self._fan_out(events, place.member, request_id)
+        if engine.is_over:
+            self._finish()
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
+        assert self.engine is not None
+        return {
+            "type": "snapshot",
+            "table": self.id,
+            "version": self.version,
+            "seat": seat,
+            "view": self.engine.view(seat),
+            "events": list(self.recent),
+            "legal": self._legal_for(seat),
+        }
+
+    def game_over(self) -> dict[str, Any]:
+        assert self.engine is not None
+        return {
+            "type": "game_over",
+            "table": self.id,
+            "version": self.version,
+            "scores": list(self.engine.scores()),
+            "ranking": [list(group) for group in self.engine.ranking()],
+            "seats": [p.name for p in self.held],
+        }
+
+    def chat(self, name: str, text: str, sender: Member, request_id: Any = None) -> None:
+        msg = {"type": "chat", "from": name, "text": text, "scope": "table", "table": self.id}
+        for member in self.members():
+            if member is sender and request_id is not None:
+                self._send(member, {**msg, "id": request_id})
+            else:
+                self._send(member, msg)
+
+    # --- internals -----------------------------------------------------------------------
+
+    def _refresh_legal(self) -> None:
+        assert self.engine is not None
+        engine = self.engine
+        self._legal = engine.legal_actions()
+        self._legal_set = frozenset(self._legal)
+        self._labels = [{"action": list(a), "label": engine.label(a)} for a in self._legal]
+
+    def _legal_for(self, seat: int | None) -> list[dict[str, Any]]:
+        assert self.engine is not None
+        if seat is not None and seat == self.engine.current_player:
+            return self._labels
+        return []
+
+    def _fan_out(self, events: list[dict[str, Any]], actor: Member | None, request_id: Any) -> None:
+        assert self.engine is not None
+        engine = self.engine
+        for place in self.places:
+            if place is None or place.member is None:
+                continue
+            msg = {
+                "type": "update",
+                "table": self.id,
+                "version": self.version,
+                "seat": place.seat,
+                "view": engine.view(place.seat),
+                "events": events,
+                "legal": self._legal_for(place.seat),
+            }
+            if place.member is actor and request_id is not None:
+                msg["id"] = request_id
+            self._send(place.member, msg)
+        if self.spectators:
+            msg = {
+                "type": "update",
+                "table": self.id,
+                "version": self.version,
+                "seat": None,
+                "view": engine.view(None),
+                "events": events,
+                "legal": [],
+            }
+            for member in list(self.spectators):
+                self._send(member, msg)
+
+    def _finish(self) -> None:
+        self.state = FINISHED
+        self.finished_at = self._clock()
+        self._broadcast(self.game_over())
+        self._changed()
+
+    def _audience(self) -> Iterable[tuple[Member, int | None]]:
+        for place in list(self.places):
+            if place is not None and place.member is not None:
+                yield place.member, place.seat
+        for member in list(self.spectators):
+            yield member, None
+
+    def _seat_status(self, place: Place) -> dict[str, Any]:
+        return {
+            "type": "seat_status",
+            "table": self.id,
+            "slot": place.slot,
+            "seat": place.seat,
+            "name": place.name,
+            "connected": place.connected,
+        }
+
+    def _broadcast(self, msg: dict[str, Any], skip: Member | None = None) -> None:
+        for member in self.members():
+            if member is not skip:
+                self._send(member, msg)
+
+    def _send(self, member: Member, msg: dict[str, Any]) -> None:
+        # One member's failure must not keep the others from their update.
+        try:
+            member.deliver(msg)
+        except Exception:
+            _log.failure(
+                "delivering {kind} to a member of table {table}",
+                kind=msg.get("type"),
+                table=self.id,
+            )
+
+    def _attendance(self) -> None:
+        if any(p.member is not None for p in self.held):
+            self.unattended_since = None
+        elif self.unattended_since is None:
+            self.unattended_since = self._clock()
+        self._changed()
+
+    def _changed(self) -> None:
+        if self._on_change is not None:
+            self._on_change(self)

@@ -1,0 +1,185 @@
+"""Framing, rates, heartbeats and timeouts, all on the fake clock."""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+from server_helpers import MemoryServer
+
+from protocol import MAX_FRAME, encode, frame
+from server.limits import Limits, RateMeter
+
+FAST = {"rate": 1e9, "burst": 10**9}
+
+
+def test_a_frame_fed_one_byte_at_a_time_is_one_message():
+    server = MemoryServer()
+    client = server.client()
+    data = frame(encode({"type": "hello", "version": 1, "name": "Ann", "id": 1}))
+    for i in range(len(data)):
+        client.send_raw(data[i : i + 1])
+        if i < len(data) - 1:
+            assert client.received() == []
+    assert client.one("welcome")["id"] == 1
+
+
+def test_several_frames_in_one_read_are_all_handled_in_order():
+    server = MemoryServer()
+    client = server.client()
+    data = b"".join(
+        frame(encode(m))
+        for m in (
+            {"type": "hello", "version": 1, "name": "Ann", "id": 1},
+            {"type": "ping", "id": 2},
+            {"type": "list", "id": 3},
+        )
+    )
+    client.send_raw(data)
+    assert [m["type"] for m in client.received()] == ["welcome", "pong", "tables"]
+
+
+def test_a_frame_at_the_cap_is_read_and_one_byte_more_disconnects_before_the_body():
+    server = MemoryServer()
+    client = server.greeted("Ann")
+    body = encode({"type": "chat", "text": "x"})
+    padded = body + b"\x00" * (MAX_FRAME - len(body))  # trailing bytes: bad msgpack, not framing
+    client.send_raw(frame(padded))
+    assert client.error() == "proto/bad_msgpack"
+    assert not client.disconnected
+    client.send_raw(struct.pack(">I", MAX_FRAME + 1))  # header only: refused at once
+    assert client.error() == "proto/frame_too_large"
+    assert client.disconnected
+    client.send_raw(frame(encode({"type": "ping"})))  # anything after is ignored
+    assert client.received() == []
+
+
+def test_an_oversized_header_before_hello_also_disconnects():
+    server = MemoryServer()
+    client = server.client()
+    client.send_raw(b"\xff\xff\xff\xff")
+    assert client.error() == "proto/frame_too_large"
+    assert client.disconnected
+    assert len(server.hub.sessions) == 0
+
+
+def test_the_rate_meter_allows_bursts_and_refills_over_time():
+    meter = RateMeter(rate=2, burst=3, now=0.0)
+    assert [meter.admit(0.0) for _ in range(4)] == [True, True, True, False]
+    assert meter.admit(0.5)  # one token back after half a second
+    assert not meter.admit(0.5)
+    assert meter.admit(10.0) and meter.admit(10.0) and meter.admit(10.0)
+    assert not meter.admit(5.0)  # a clock stepping back gives nothing
+
+
+def test_flooding_beyond_the_burst_disconnects_with_a_named_error():
+    server = MemoryServer(Limits(rate=5, burst=10))
+    client = server.greeted("Ann")  # 1 message
+    for _ in range(9):
+        client.send({"type": "ping"})
+    assert all(m["type"] == "pong" for m in client.received())
+    assert not client.disconnected
+    client.send({"type": "ping"})
+    assert client.error() == "limit/rate"
+    assert client.disconnected
+
+
+def test_a_steady_client_within_the_rate_is_never_cut_off():
+    server = MemoryServer(Limits(rate=5, burst=5))
+    client = server.greeted("Ann")
+    for _ in range(50):
+        server.clock.advance(0.25)  # 4 per second
+        client.send({"type": "ping"})
+    assert not client.disconnected
+    assert all(m["type"] in ("pong", "ping") for m in client.received())
+
+
+def test_garbage_counts_against_the_rate_too():
+    server = MemoryServer(Limits(rate=1, burst=3))
+    client = server.greeted("Ann")
+    client.send_raw(frame(b"\xc1"))
+    client.send_raw(frame(b"\xc1"))
+    assert [m["code"] for m in client.received()] == ["proto/bad_msgpack"] * 2
+    client.send_raw(frame(b"\xc1"))
+    assert client.error() == "limit/rate"
+
+
+def test_the_server_pings_a_quiet_client_and_keeps_it_while_it_answers():
+    server = MemoryServer(Limits(ping_interval=15, dead_after=45, **FAST))
+    client = server.greeted("Ann")
+    server.advance(14)
+    assert client.received() == []
+    server.advance(1)
+    assert [m["type"] for m in client.received()] == ["ping"]
+    for _ in range(10):
+        client.send({"type": "pong"})
+        server.advance(15)
+        assert [m["type"] for m in client.received()] == ["ping"]
+    assert not client.disconnected
+
+
+def test_a_silent_peer_is_found_dead_and_its_seat_held():
+    server = MemoryServer(Limits(ping_interval=15, dead_after=45, **FAST))
+    table, (a, b) = server.table_with(2)
+    a.received()
+    for _ in range(3):
+        server.advance(15)
+        a.send({"type": "pong"})
+    assert b.error() == "limit/heartbeat"
+    assert b.disconnected and not a.disconnected
+    assert server.hub.lobby.table(table).info()["seats"][1] == {"name": "p1", "connected": False}
+
+
+def test_the_client_may_ping_the_server():
+    server = MemoryServer()
+    client = server.greeted("Ann")
+    assert client.request({"type": "ping"}) == [{"type": "pong", "id": client._next_id - 1}]
+
+
+@pytest.mark.parametrize("where", ["lobby", "spectating"])
+def test_an_idle_session_outside_a_seat_is_dropped(where):
+    server = MemoryServer(Limits(idle_timeout=100, ping_interval=10, dead_after=30, **FAST))
+    client = server.greeted("Ann")
+    if where == "spectating":
+        table, _ = server.table_with(2)
+        client.request({"type": "spectate", "table": table})
+    for _ in range(9):
+        server.advance(10)
+        client.send({"type": "pong"})  # heartbeats alone do not count as activity
+    assert not client.disconnected
+    server.advance(10)
+    assert client.error([m for m in client.received() if m["type"] != "ping"]) == "limit/idle"
+    assert client.disconnected
+
+
+def test_a_seated_player_may_think_for_as_long_as_heartbeats_flow():
+    server = MemoryServer(Limits(idle_timeout=100, ping_interval=10, dead_after=30, **FAST))
+    _table, (a, b) = server.table_with(2)
+    for _ in range(50):
+        server.advance(10)
+        a.send({"type": "pong"})
+        b.send({"type": "pong"})
+    assert not a.disconnected and not b.disconnected
+
+
+def test_a_client_that_does_not_read_is_dropped_when_its_backlog_overflows():
+    server = MemoryServer(Limits(send_backlog=1000, **FAST))
+    _table, (a, b) = server.table_with(2)
+    b.protocol.pauseProducing()  # what the transport does when b's socket buffer is full
+    for _ in range(20):
+        a.request({"type": "chat", "text": "x" * 100})
+    assert b.transport.disconnecting
+    assert not a.disconnected
+    b.protocol.resumeProducing()
+
+
+def test_a_flooding_seat_is_cut_off_its_seat_held_and_its_table_told_at_once():
+    server = MemoryServer(Limits(rate=1, burst=5))
+    table, (a, b) = server.table_with(2)
+    a.received()
+    for _ in range(10):
+        b.send({"type": "chat", "text": "spam"})
+    assert b.disconnected
+    statuses = [m for m in a.received() if m["type"] == "seat_status"]
+    assert statuses[-1]["connected"] is False
+    assert server.hub.lobby.table(table).info()["seats"][1]["connected"] is False

@@ -1,0 +1,147 @@
+"""Dropped seats are held; a token resumes them with a full snapshot and is rotated."""
+
+from __future__ import annotations
+
+from server_helpers import MemoryServer, last_game_message
+
+from server.limits import Limits
+
+
+def started(players: int = 2):
+    server = MemoryServer(Limits(rate=1e9, burst=10**9, dead_after=10**6, idle_timeout=10**6))
+    table, clients = server.table_with(players, options={"target": 30})
+    for c in clients:
+        c.received()
+    return server, table, clients
+
+
+def test_a_drop_holds_the_seat_and_tells_the_table():
+    server, table, (a, b) = started()
+    b.drop()
+    status = a.one("seat_status")
+    assert status == {
+        "type": "seat_status",
+        "table": table,
+        "slot": 1,
+        "seat": 1,
+        "name": "p1",
+        "connected": False,
+    }
+    info = server.hub.lobby.table(table).info()
+    assert info["seats"][1] == {"name": "p1", "connected": False}
+    assert info["state"] == "playing"
+
+
+def test_the_game_waits_for_the_dropped_seat_and_other_tables_carry_on():
+    server, _table, (a, b) = started()
+    _other_table, (c, _d) = server.table_with(2)
+    a.request({"type": "act", "version": 0, "action": ["step", 1]})
+    b.drop()
+    # seat 1 must act; nobody else can act for it
+    assert a.error(a.request({"type": "act", "version": 1, "action": ["step", 1]})) == (
+        "action/not_your_turn"
+    )
+    c.received()
+    c.one("update", c.request({"type": "act", "version": 0, "action": ["step", 2]}))
+
+
+def test_resume_restores_the_seat_with_a_full_snapshot_and_a_new_token():
+    server, table, (a, b) = started()
+    a.request({"type": "act", "version": 0, "action": ["step", 1]})
+    old_token = b.token
+    b.drop()
+    a.received()
+    back = server.greeted("whoever")
+    got = back.request({"type": "resume", "token": old_token})
+    resumed = back.one("resumed", got)
+    assert resumed["seat"] == 1 and resumed["slot"] == 1
+    assert resumed["token"] != old_token
+    snap = back.one("snapshot", got)
+    engine = server.hub.lobby.table(table).engine
+    assert snap["version"] == 1 and snap["view"] == engine.view(1)
+    assert [x["action"] for x in snap["legal"]] == [["step", 1], ["step", 2]]
+    assert snap["events"] == [{"type": "stepped", "seat": 0, "by": 1}, snap["events"][1]]
+    assert a.one("seat_status")["connected"] is True
+    back.one("update", back.request({"type": "act", "version": 1, "action": ["step", 2]}))
+
+
+def test_a_rotated_token_is_useless_to_any_other_connection():
+    server, _table, (_a, b) = started()
+    old_token = b.token
+    b.drop()
+    back = server.greeted("b again")
+    new_token = back.one("resumed", back.request({"type": "resume", "token": old_token}))["token"]
+    thief = server.greeted("thief")
+    assert thief.error(thief.request({"type": "resume", "token": old_token})) == (
+        "session/bad_token"
+    )
+    assert thief.error(thief.request({"type": "act", "version": 0, "action": ["step", 1]})) == (
+        "session/wrong_state"
+    )
+    assert new_token != old_token
+
+
+def test_hello_with_a_token_resumes_right_after_welcome():
+    server, _table, (_a, b) = started()
+    token = b.token
+    b.drop()
+    back = server.client()
+    got = back.request({"type": "hello", "version": 1, "name": "p1", "token": token})
+    assert [m["type"] for m in got][:3] == ["welcome", "resumed", "snapshot"]
+
+
+def test_hello_with_a_dead_token_still_welcomes_then_names_the_token_error():
+    server, _table, (_a, _b) = started()
+    back = server.client()
+    got = back.request({"type": "hello", "version": 1, "name": "p1", "token": "nonsense"})
+    assert [m["type"] for m in got] == ["welcome", "error"]
+    assert got[1]["code"] == "session/bad_token"
+    back.one("tables", back.request({"type": "list"}))  # in the lobby
+
+
+def test_resuming_from_a_new_connection_evicts_a_half_dead_old_one():
+    server, table, (a, b) = started()
+    newer = server.greeted("p1 on wifi")
+    newer.one("resumed", newer.request({"type": "resume", "token": b.token}))
+    assert b.error() == "session/replaced"
+    assert b.disconnected
+    # the old connection going away later must not unseat the new one
+    b.drop()
+    assert server.hub.lobby.table(table).info()["seats"][1]["connected"] is True
+    a.request({"type": "act", "version": 0, "action": ["step", 1]})
+    newer.received()
+    newer.one("update", newer.request({"type": "act", "version": 1, "action": ["step", 1]}))
+
+
+def test_leaving_during_a_game_keeps_the_seat_for_the_token():
+    _server, _table, (a, b) = started()
+    token = b.token
+    b.one("left", b.request({"type": "leave"}))
+    assert a.one("seat_status")["connected"] is False
+    b.one("resumed", b.request({"type": "resume", "token": token}))
+    assert last_game_message(b)["type"] == "snapshot"
+
+
+def test_a_dropped_place_at_a_waiting_table_is_held_too():
+    server = MemoryServer()
+    table, (_a, b) = server.table_with(2, start=False)
+    token = b.token
+    b.drop()
+    assert server.hub.lobby.table(table).info()["seats"][1] == {"name": "p1", "connected": False}
+    back = server.greeted("p1")
+    resumed = back.one("resumed", back.request({"type": "resume", "token": token}))
+    assert resumed["seat"] is None and resumed["slot"] == 1
+
+
+def test_a_table_left_unattended_too_long_is_closed_and_its_tokens_die():
+    server = MemoryServer(Limits(rate=1e9, burst=10**9, abandoned_table_ttl=100, dead_after=10**6))
+    table, (a, b) = server.table_with(2)
+    tokens = [a.token, b.token]
+    a.drop()
+    b.drop()
+    server.advance(99)
+    assert table in server.hub.lobby.tables
+    server.advance(1)
+    assert table not in server.hub.lobby.tables
+    back = server.greeted("p0")
+    assert back.error(back.request({"type": "resume", "token": tokens[0]})) == ("session/bad_token")
