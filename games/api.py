@@ -16,8 +16,10 @@ Vocabulary:
   anything hidden from any seat. A seat learns its own secrets from its view.
 - A **view** is a ``dict`` of the same plain values: everything one seat (or a spectator, seat
   ``None``) may know, and nothing else. Views use lists, never tuples, so a view survives a msgpack
-  round trip unchanged. Every view of every game has these keys, so generic code (server,
-  client, bots) can rely on them; the rest is the game's own:
+  round trip unchanged. Views are read-only: an engine may share unchanged parts between the
+  views it returns (so building one view per seat stays cheap); copy before changing one. Every
+  view of every game has these keys, so generic code (server, client, bots) can rely on them;
+  the rest is the game's own:
 
   ``game`` (the game's name), ``players`` (seat count), ``seat`` (whose view: an int, or ``None``
   for a spectator), ``current_player``, ``is_over``, ``scores`` (as ``State.scores()``: the public

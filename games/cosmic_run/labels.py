@@ -24,16 +24,26 @@ PLANET_WORDS = ("planet 1", "planet 2", "planet 3", "planet 4", "planet 5", "pla
 FREE_NAMES = ("Re-roller", "Tuner", "Flipper")
 
 
+# Texts built once: labels are made for every legal action after every change.
+_DIE_TEXT = tuple(
+    tuple(
+        f"{'the yellow die' if die == YELLOW else DIE_NAMES[die]} (a {value})" for value in range(7)
+    )
+    for die in range(6)
+)
+_FIXED_TARGETS = {"T": "your technology card (+1 crystal)"} | {
+    f"P{planet}": f"planet {planet}" for planet in range(1, 7)
+}
+
+
 def die_text(st: CosmicRunState, die: int) -> str:
-    name = "the yellow die" if die == YELLOW else DIE_NAMES[die]
-    return f"{name} (a {st.dice[die]})"
+    return _DIE_TEXT[die][st.dice[die]]
 
 
 def _target_text(st: CosmicRunState, target: str) -> str:
-    if target == "T":
-        return "your technology card (+1 crystal)"
-    if target.startswith("P"):
-        return f"planet {target[1:]}"
+    text = _FIXED_TARGETS.get(target)
+    if text is not None:
+        return text
     alien = st.row[TARGET_INDEX[target] - 6]
     if alien < 0:
         return f"alien slot {target}"
@@ -51,7 +61,7 @@ def label(st: CosmicRunState, action: Action) -> str:
     kind = action[0] if action else None
     if kind == "assign":
         die, target = action[1], action[2]
-        text = f"Put {die_text(st, die)} on {_target_text(st, target)}"
+        text = f"Put {_DIE_TEXT[die][st.dice[die]]} on {_target_text(st, target)}"
         if die == YELLOW and target == "P6":
             unassigned = [d for d in range(6) if st.loc[d] == UNASSIGNED and d != YELLOW]
             text += ": ends rolling" + (f", {len(unassigned)} dice lost" if unassigned else "")

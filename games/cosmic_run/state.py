@@ -21,6 +21,7 @@ class CosmicRunState:
 
     __slots__ = (
         "_legal",
+        "_public",
         "alien_deck",
         "assigned_since_roll",
         "board_tokens",
@@ -91,6 +92,7 @@ class CosmicRunState:
         self.retire_slot = -1
         self.final: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
+        self._public: View | None = None  # the public part of every view, until the next change
 
     # --- the contract -------------------------------------------------------------------------
 
@@ -119,6 +121,7 @@ class CosmicRunState:
         if action not in legal:
             raise IllegalAction(self._refusal(action))
         self._legal = None
+        self._public = None
         return rules.play(self, action)
 
     def _refusal(self, action: object) -> str:
@@ -161,6 +164,7 @@ class CosmicRunState:
         other.retire_slot = self.retire_slot
         other.final = self.final  # never mutated once set
         other._legal = self._legal  # never mutated: apply replaces it
+        other._public = self._public  # likewise
         return other
 
     def scores(self) -> list[int]:

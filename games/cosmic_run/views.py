@@ -62,6 +62,25 @@ def p6_order(st: CosmicRunState) -> list[Any]:
 
 
 def view(st: CosmicRunState, seat: int | None) -> View:
+    """``seat``'s view: the public part (built once per state change) plus its own tokens."""
+    public = st._public
+    if public is None:
+        public = st._public = _public_view(st)
+    if seat is None:
+        return dict(public)
+    mine = dict(public["seats"][seat])
+    mine["infodere"] = sorted(st.tokens[seat])
+    seats = list(public["seats"])
+    seats[seat] = mine
+    result = dict(public)
+    result["seat"] = seat
+    result["seats"] = seats
+    return result
+
+
+def _public_view(st: CosmicRunState) -> View:
+    """What a spectator sees; every seat's view shares these parts (views are read-only)."""
+    seat = None
     n = st.n
     over = st.phase == OVER
     planets = []

@@ -47,6 +47,7 @@ def new(players: int = 2, seed: int = 0) -> CosmicRunState:
 def touch(state: CosmicRunState) -> CosmicRunState:
     """Forget the cached legal list after a test wrote fields directly."""
     state._legal = None
+    state._public = None
     return state
 
 
