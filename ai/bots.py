@@ -1,0 +1,154 @@
+"""The bots: random, greedy (one action ahead with a heuristic) and ISMCTS at three levels.
+
+A bot turns its seat's view and the legal actions the server listed into one action. It sees
+nothing else: the MCTS and greedy bots sample the hidden parts with ``Game.determinize``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ai.heuristics import playout_steps, relative_value, value_function
+from ai.mcts import ISMCTS, SearchResult, random_policy, rank_rewards
+from games.api import Action, Game, State, View
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.name = "random"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return tuple(legal[self.rng.randrange(len(legal))])
+
+
+class GreedyBot:
+    """Plays the action whose result looks best to a per-game heuristic, one action ahead.
+
+    Chance inside an action (a roll, a draw) is judged on one sample of the hidden parts.
+    """
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+        self.value = value_function(game.name)
+        self.name = "greedy"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        seat = view["seat"]
+        sample = self.game.determinize(view, seat, self.rng.getrandbits(63))
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            after = sample.clone()
+            after.apply(tuple(action))
+            worth = relative_value(self.value, after.view(seat), seat)
+            if worth > best_value + 1e-9:
+                best, best_value = [tuple(action)], worth
+            elif worth > best_value - 1e-9:
+                best.append(tuple(action))
+        return best[self.rng.randrange(len(best))]
+
+
+@dataclass(frozen=True)
+class Level:
+    iterations: int | None
+    seconds: float | None
+
+
+# Budgets per level. A search stops at whichever limit comes first.
+LEVELS = {
+    "easy": Level(iterations=60, seconds=1.0),
+    "normal": Level(iterations=300, seconds=1.0),
+    "hard": Level(iterations=None, seconds=1.0),
+}
+
+
+def playout_evaluator(game: Game) -> Callable[[State], list[float]]:
+    """Rewards for a playout: the ranking at the end, or the heuristic if it was cut short."""
+    value = value_function(game.name)
+
+    def evaluate(state: State) -> list[float]:
+        if state.is_over:
+            return rank_rewards(state)
+        view = state.view(None)
+        players = view["players"]
+        values = [value(view, seat) for seat in range(players)]
+        if players == 1:
+            return [min(1.0, max(0.0, values[0] / 80.0))]
+        top = max(values)
+        spread = max(1.0, top - min(values))
+        return [0.5 + 0.5 * (v - (sum(values) - v) / (players - 1)) / spread for v in values]
+
+    return evaluate
+
+
+class MCTSBot:
+    """ISMCTS with a budget; ``last`` keeps the latest search result for logs and tests."""
+
+    def __init__(
+        self,
+        game: Game,
+        rng: random.Random,
+        *,
+        level: str = "hard",
+        iterations: int | None = None,
+        seconds: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        budget = LEVELS[level]
+        if iterations is not None or seconds is not None:
+            budget = Level(iterations, seconds)
+        self.game = game
+        self.name = f"mcts-{level}" if budget == LEVELS[level] else "mcts"
+        self.search = ISMCTS(
+            game,
+            rng=rng,
+            iterations=budget.iterations,
+            seconds=budget.seconds,
+            policy=random_policy,
+            evaluate=playout_evaluator(game),
+            max_playout_steps=playout_steps(game.name),
+            clock=clock,
+        )
+        self.last: SearchResult | None = None
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        self.last = self.search.search(view, view["seat"], legal)
+        return self.last.action
+
+
+KINDS = ("random", "greedy", *LEVELS)
+
+
+def make_bot(
+    kind: str,
+    game: Game,
+    seed: int,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+) -> Bot:
+    """A bot by name: ``random``, ``greedy``, or an MCTS level (``easy``, ``normal``, ``hard``)."""
+    rng = random.Random(seed)
+    if kind == "random":
+        return RandomBot(rng)
+    if kind == "greedy":
+        return GreedyBot(game, rng)
+    if kind in LEVELS:
+        return MCTSBot(game, rng, level=kind, iterations=iterations, seconds=seconds)
+    raise ValueError(f"unknown bot {kind!r}; choose one of {', '.join(KINDS)}")
