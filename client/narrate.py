@@ -1,8 +1,9 @@
 """Public game events as one line of text each ("Meteor card M09 strikes planet 4 (2 hits)").
 
-Pure functions over the event dicts the engines produce (see each game's docs); the console
-client and the demo print them. Unknown events fall back to a plain listing of their fields, so a
-newer server never breaks an older client.
+Pure functions over the event dicts the engines produce (see each game's docs and PROTOCOL.md
+section 12); the console client and the demo print them. Cosmic Run is narrated here, Alien
+Artifacts in :mod:`client.narrate_aa`. Unknown events fall back to a plain listing of their
+fields, so a newer server never breaks an older client.
 """
 
 from __future__ import annotations
@@ -10,24 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from client import narrate_aa
+from client.wording import Names
+from client.wording import cap as _cap
+from client.wording import plural as _plural
+from client.wording import who as _who
+
 Event = dict[str, Any]
-Names = Sequence[str]
-
-
-def _who(names: Names, seat: Any) -> str:
-    if seat == "drone":
-        return "the Drone"
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"seat {seat}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _vp_list(names: Names, gains: Sequence[int]) -> str:
@@ -115,7 +105,8 @@ def _cosmic_run(event: Event, names: Names) -> str | None:
 
 def _generic(event: Event, names: Names) -> str:
     fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
-    return f"{event['type']}: {fields}" if fields else str(event["type"])
+    kind = event.get("type", "?")
+    return f"{kind}: {fields}" if fields else str(kind)
 
 
 def _cosmic_run_situation(view: dict[str, Any], names: Names) -> list[str]:
@@ -148,7 +139,10 @@ def situation(game: str, view: dict[str, Any], names: Names) -> list[str]:
     return [f"It is {_who(names, view.get('current_player'))}'s turn."]
 
 
-NARRATORS: dict[str, Callable[[Event, Names], str | None]] = {"cosmic_run": _cosmic_run}
+NARRATORS: dict[str, Callable[[Event, Names], str | None]] = {
+    "cosmic_run": _cosmic_run,
+    "alien_artifacts": narrate_aa.narrate,
+}
 
 
 def narrate(game: str, event: Event, names: Names) -> str | None:
@@ -156,5 +150,5 @@ def narrate(game: str, event: Event, names: Names) -> str | None:
     narrator = NARRATORS.get(game)
     try:
         return narrator(event, names) if narrator else _generic(event, names)
-    except (KeyError, IndexError, TypeError):
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return _generic(event, names)

@@ -1,0 +1,154 @@
+"""Bots that are ordinary network clients: they connect, take a seat and play what they choose.
+
+A :class:`NetworkBot` drives one seat over a :class:`client.connection.Client`: whenever the
+server lists legal actions for it, it asks its *chooser* and sends the choice (after a short
+``delay``, so a person watching can follow). A chooser has one method,
+``choose(view, legal) -> action`` where ``legal`` is the list of legal actions (tuples); it may
+return a Deferred, so a slow search can run in a thread or another process.
+
+:func:`start_bots` is the one hook ``cosmoport play`` uses to fill the other seats; until the AI
+lands it seats :class:`RandomChooser` bots named ``Random bot 1``, ``Random bot 2``...
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from twisted.internet import defer
+from twisted.logger import Logger
+from twisted.python.failure import Failure
+
+from client.connection import Client, ConnectionClosed, ServerError
+
+_log = Logger()
+
+Action = tuple[Any, ...]
+
+
+class Chooser(Protocol):
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Any:
+        """One of ``legal`` (or a Deferred firing with one)."""
+        ...
+
+
+class RandomChooser:
+    """Picks uniformly among the legal actions, with its own generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+class NetworkBot:
+    """One seat played by ``chooser`` through ``client``; ``done`` fires at the game's end."""
+
+    def __init__(self, reactor: Any, client: Client, chooser: Chooser, delay: float = 0.0) -> None:
+        self.reactor = reactor
+        self.client = client
+        self.chooser = chooser
+        self.delay = delay
+        self.done: defer.Deferred[dict[str, Any]] = defer.Deferred()
+        self.actions = 0
+        self._latest = -1
+        self._timer: Any = None
+        client.on_message = self.handle
+
+    def handle(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind in ("snapshot", "update"):
+            version = msg.get("version")
+            if not isinstance(version, int) or version < self._latest:
+                return
+            self._latest = version
+            legal = msg.get("legal") or []
+            if legal:
+                self._later(msg["view"], legal, version)
+        elif kind == "game_over" and not self.done.called:
+            self.done.callback(msg)
+            self.client.close()
+
+    def _later(self, view: dict[str, Any], legal: list[dict[str, Any]], version: int) -> None:
+        if self._timer is not None and self._timer.active():
+            self._timer.cancel()
+        self._timer = self.reactor.callLater(self.delay, self._act, view, legal, version)
+
+    def _act(self, view: dict[str, Any], legal: list[dict[str, Any]], version: int) -> None:
+        if version != self._latest:
+            return  # the game moved on while we waited
+        actions = [tuple(item["action"]) for item in legal]
+        d = defer.maybeDeferred(self.chooser.choose, view, actions)
+        d.addCallback(self._send, version)
+        d.addErrback(self._failed)
+
+    def _send(self, action: Action, version: int) -> Any:
+        if version != self._latest:
+            return None
+        self.actions += 1
+        msg = {"type": "act", "version": version, "action": list(action)}
+        return self.client.request(msg)
+
+    def _failed(self, failure: Failure) -> None:
+        if failure.check(ServerError) and failure.value.code == "action/stale":
+            return  # someone moved first; the next update asks again
+        if failure.check(ConnectionClosed):
+            return  # the client reconnects and the snapshot asks again
+        _log.failure("a bot's action failed", failure)
+
+    def close(self) -> defer.Deferred[None]:
+        if self._timer is not None and self._timer.active():
+            self._timer.cancel()
+        return self.client.close()
+
+
+async def start_bot(
+    reactor: Any,
+    host: str,
+    port: int,
+    table_id: int,
+    name: str,
+    chooser: Chooser,
+    delay: float = 0.0,
+) -> NetworkBot:
+    """Connect a bot named ``name``, seat it at ``table_id``: the playing :class:`NetworkBot`."""
+    client = Client(reactor, host, port, name)
+    bot = NetworkBot(reactor, client, chooser, delay)
+    await client.start()
+    try:
+        await client.request({"type": "join", "table": table_id})
+    except Exception:
+        await client.close()
+        raise
+    return bot
+
+
+def start_bots(
+    reactor: Any,
+    host: str,
+    port: int,
+    table_id: int,
+    count: int,
+    game: str,
+    *,
+    seed: int | None = None,
+    delay: float = 0.0,
+) -> defer.Deferred[list[NetworkBot]]:
+    """Seat ``count`` bots at ``table_id`` of the server at ``host:port``, one after another.
+
+    The hook that fills the empty seats of ``cosmoport play``: random-choice bots for now
+    (``game`` is there for bots that need to know what they play).
+    """
+    rng = random.Random(seed)
+
+    async def seat_all() -> list[NetworkBot]:
+        bots = []
+        for number in range(1, count + 1):
+            chooser = RandomChooser(random.Random(rng.getrandbits(64)))
+            name = f"Random bot {number}"
+            bots.append(await start_bot(reactor, host, port, table_id, name, chooser, delay))
+        return bots
+
+    return defer.ensureDeferred(seat_all())

@@ -1,0 +1,488 @@
+"""The interactive console: lobby and game commands over lines of input, text out.
+
+Modelled on Twisted's ``stdiodemo.py``: each command is a ``do_<command>`` method whose
+docstring is its help (first line: usage and summary). A number plays that legal action; Enter
+alone plays the only one. The console is driven by three inputs, so it runs the same on a
+terminal and in tests:
+
+- :meth:`Console.line` for what the person types;
+- :meth:`Console.receive` for what the server pushes (the client's ``on_message``);
+- :meth:`Console.status` for news about the link (the client's ``on_status``).
+
+It talks to the server only through ``client.request(msg) -> Deferred`` (a
+:class:`client.connection.Client` or a test double) and writes only to a
+:class:`client.screen.Screen`. Game messages are handled by :mod:`client.console_game`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from twisted.internet import defer
+from twisted.logger import Logger
+from twisted.python.failure import Failure
+
+from client import render
+from client.console_game import GameCommands
+from client.errors import describe, explain
+from client.screen import Screen
+from client.tracker import GameTracker, names_from_table
+
+_log = Logger()
+
+GAME_ALIASES = {
+    "cr": "cosmic_run",
+    "cosmic": "cosmic_run",
+    "cosmicrun": "cosmic_run",
+    "run": "cosmic_run",
+    "aa": "alien_artifacts",
+    "alien": "alien_artifacts",
+    "alienartifacts": "alien_artifacts",
+    "artifacts": "alien_artifacts",
+}
+COMMAND_ALIASES = {
+    "?": "help",
+    "h": "help",
+    "ls": "list",
+    "tables": "list",
+    "l": "list",
+    "watch": "spectate",
+    "say": "chat",
+    "b": "board",
+    "a": "actions",
+    "s": "scores",
+    "q": "quit",
+    "exit": "quit",
+    "bye": "quit",
+}
+
+
+def game_name(text: str) -> str:
+    """``cosmic_run`` for ``cosmic-run``, ``Cosmic Run``, ``cr``... (unknown names pass through)."""
+    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    return GAME_ALIASES.get(key.replace("_", ""), key)
+
+
+class ClientLike(Protocol):
+    name: str
+    token: str | None
+
+    def request(self, msg: dict[str, Any]) -> defer.Deferred[dict[str, Any]]: ...
+
+
+class Console(GameCommands):
+    """One person's console session with one server."""
+
+    def __init__(
+        self,
+        client: ClientLike,
+        screen: Screen,
+        *,
+        on_quit: Callable[[int], None] | None = None,
+        again: Callable[[], Any] | None = None,
+    ) -> None:
+        self.client = client
+        self.screen = screen
+        self.style = screen.style
+        self.on_quit = on_quit
+        self.again = again
+        self.where = "lobby"  # lobby, table (seated) or watching
+        self.table: dict[str, Any] | None = None
+        self.game: GameTracker | None = None
+        self.games: list[dict[str, Any]] = []
+        self.tables: dict[int, dict[str, Any]] = {}
+        self.quitting = False
+        self._quit_armed = False
+
+    # --- the three inputs ----------------------------------------------------------------
+
+    def line(self, text: str) -> None:
+        """Handle one line typed by the person (a bug in a command never ends the session)."""
+        self.screen.input_done()
+        try:
+            self._line(text.strip())
+        except Exception as exc:
+            _log.failure("handling the line {line!r}", line=text)
+            self.say(self.style.bad(f"! Sorry, that failed inside the client: {exc!r}"))
+        self.prompt()
+
+    def _line(self, text: str) -> None:
+        armed, self._quit_armed = self._quit_armed, False
+        if not text:
+            self.enter()
+        elif text.isdigit() or (text.startswith("#") and text[1:].isdigit()):
+            self.play_number(int(text.lstrip("#")))
+        else:
+            command, _, rest = text.partition(" ")
+            command = COMMAND_ALIASES.get(command.lower(), command.lower())
+            method = getattr(self, "do_" + command, None)
+            if method is None:
+                self.say(f"Unknown command `{command}`. Type `help` for the list.")
+            else:
+                if command == "quit":
+                    self._quit_armed = armed
+                method(rest.strip())
+
+    def receive(self, msg: dict[str, Any]) -> None:
+        """Handle one message pushed by the server (unknown types are ignored)."""
+        handler = getattr(self, "on_" + str(msg.get("type")), None)
+        if handler is not None:
+            try:
+                handler(msg)
+            except Exception as exc:  # a message we cannot read must not end the session
+                _log.failure("showing a {kind} message", kind=msg.get("type"))
+                self.say(self.style.note(f"(could not show a {msg.get('type')} message: {exc!r})"))
+        self.prompt()
+
+    def status(self, event: str, detail: dict[str, Any]) -> None:
+        """News about the connection itself (see :class:`client.connection.Client`)."""
+        error: Any = detail.get("error")
+        if event == "lost":
+            why = f" {describe(error)}" if error is not None else ""
+            self.say(self.style.bad("Connection to the server lost.") + why)
+        elif event == "retrying":
+            self.say(f"Reconnecting in {detail['delay']:g} s (attempt {detail['attempt']})...")
+        elif event == "reconnected":
+            self.say(self.style.good("Reconnected."))
+        elif event == "resumed":
+            reply = detail.get("reply") or {}
+            self.say(self.style.good(f"Back in your seat at table {reply['table']['id']}."))
+            self.on_resumed(reply)
+        elif event == "seat_lost":
+            self.say(f"Could not get back to the table: {describe(error)}")
+            self.where, self.table, self.game = "lobby", None, None
+        elif event == "gave_up":
+            self.say(self.style.bad("Giving up on the server: ") + describe(error))
+            self.finish(1)
+        self.prompt()
+
+    # --- output helpers ------------------------------------------------------------------
+
+    def say(self, lines: str | list[str]) -> None:
+        self.screen.show(lines)
+
+    def prompt(self) -> None:
+        self.screen.set_prompt(self.prompt_text())
+
+    def prompt_text(self) -> str:
+        if self.quitting:
+            return ""
+        game = self.game
+        if game is not None and game.my_turn:
+            if len(game.legal) == 1:
+                return "Your move (Enter: the only choice)> "
+            return f"Your move (1-{len(game.legal)})> "
+        if self.where == "table":
+            return f"table {self.table_id}> "
+        if self.where == "watching":
+            return f"watching {self.table_id}> "
+        return "lobby> "
+
+    @property
+    def table_id(self) -> Any:
+        return (self.table or {}).get("id", "?")
+
+    def call(self, msg: dict[str, Any], then: Callable[[dict[str, Any]], None]) -> None:
+        """Send a request; ``then(reply)`` on success, a clear message on failure."""
+
+        def answered(reply: dict[str, Any]) -> None:
+            then(reply)
+            self.prompt()
+
+        d = self.client.request(msg)
+        d.addCallback(answered)
+        d.addErrback(self.refused)
+
+    def refused(self, failure: Failure) -> None:
+        self.say(self.style.bad("! ") + describe(failure.value))
+        self.prompt()
+
+    def finish(self, code: int = 0) -> None:
+        if not self.quitting:
+            self.quitting = True
+            if self.on_quit is not None:
+                self.on_quit(code)
+
+    # --- server messages outside games ---------------------------------------------------
+
+    def welcome(self, msg: dict[str, Any]) -> None:
+        """Greet the person after the handshake."""
+        self.games = [g for g in msg.get("games") or [] if isinstance(g, dict)]
+        self.say(f"Connected to {msg.get('server', 'a Cosmoport server')} as {msg.get('name')}.")
+        if self.games:
+            names = ", ".join(
+                f"{g.get('name')} ({g.get('min_players')}-{g.get('max_players')} players)"
+                for g in self.games
+            )
+            self.say(f"Games: {names}.")
+        self.say("Type `help` for the commands, `list` for the tables.")
+
+    def on_table_update(self, msg: dict[str, Any]) -> None:
+        table = msg["table"]
+        known = self.tables.get(table["id"])
+        self.tables[table["id"]] = table
+        if self.table is not None and table["id"] == self.table.get("id"):
+            before = self.table
+            self.table = table
+            if self.where == "table" and table.get("state") == "waiting":
+                self._seating_news(before, table)
+            return
+        if self.where != "lobby":
+            return
+        if known is None and table.get("state") != "closed":
+            self.say(self.style.note(f"New table: {self.describe_table(table)}"))
+        elif table.get("state") == "closed":
+            self.tables.pop(table["id"], None)
+            self.say(self.style.note(f"Table {table['id']} closed."))
+
+    def _seating_news(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+        old = names_from_table(before)
+        new = names_from_table(after)
+        for slot, name in enumerate(new):
+            was = old[slot] if slot < len(old) else "?"
+            if name != was and name != "?":
+                self.say(f"{name} sits down at place {slot}.")
+            elif was != "?" and name == "?":
+                self.say(f"{was} leaves place {slot}.")
+        free = sum(1 for s in after.get("seats") or [] if s is None)
+        if free == 0 and after.get("state") == "waiting" and not after.get("autostart"):
+            self.say("Every place is taken: type `start` to begin.")
+
+    def on_chat(self, msg: dict[str, Any]) -> None:
+        scope = "lobby" if msg.get("scope") == "lobby" else "table"
+        self.say(f"[{scope}] {self.style.bold(str(msg.get('from', '?')))}: {msg.get('text', '')}")
+
+    def on_left(self, msg: dict[str, Any]) -> None:
+        if msg.get("reason") == "closed":
+            self.say(f"Table {msg.get('table')} was closed: back in the lobby.")
+        self.where, self.table, self.game = "lobby", None, None
+
+    def on_error(self, msg: dict[str, Any]) -> None:
+        self.say(self.style.bad("! ") + explain(str(msg.get("code")), str(msg.get("message", ""))))
+
+    on_reject = on_error
+
+    def describe_table(self, table: dict[str, Any]) -> str:
+        seats = table.get("seats") or []
+        taken = [s for s in seats if isinstance(s, dict)]
+        names = ", ".join(
+            s.get("name", "?") + ("" if s.get("connected", True) else " (away)") for s in taken
+        )
+        options = table.get("options") or {}
+        extra = " " + " ".join(f"{k}={v}" for k, v in options.items()) if options else ""
+        watchers = f", {table['spectators']} watching" if table.get("spectators") else ""
+        return (
+            f"{table.get('id')}: {render.title(str(table.get('game')))}{extra}, "
+            f"{len(taken)}/{table.get('players')} players, {table.get('state')}{watchers}"
+            + (f" - {names}" if names else "")
+        )
+
+    # --- lobby commands ------------------------------------------------------------------
+
+    def do_help(self, rest: str) -> None:
+        """help [COMMAND]: list the commands, or explain one."""
+        if rest:
+            name = COMMAND_ALIASES.get(rest.lower(), rest.lower())
+            method = getattr(self, "do_" + name, None)
+            if method is None or not method.__doc__:
+                self.say(f"No command `{rest}`. Type `help` for the list.")
+                return
+            self.say([line.strip() for line in method.__doc__.strip().split("\n")])
+            return
+        rows = []
+        for attr in sorted(dir(self)):
+            if attr.startswith("do_") and not (attr == "do_again" and self.again is None):
+                doc = (getattr(self, attr).__doc__ or attr[3:]).strip().split("\n")[0]
+                usage, _, summary = doc.partition(": ")
+                rows.append((usage, summary))
+        rows.append(("NUMBER", "play that action (Enter alone: the only one)."))
+        column = max(len(usage) for usage, _ in rows) + 4
+        lines = ["Commands (type `help COMMAND` for more):"]
+        for usage, summary in rows:
+            wrapped = textwrap.wrap(summary, self.screen.width - column) or [""]
+            lines.append(f"  {usage:<{column - 2}}{wrapped[0]}")
+            lines.extend(" " * column + more for more in wrapped[1:])
+        self.say(lines)
+
+    def do_list(self, rest: str) -> None:
+        """list: show the tables of this server (also `tables`)."""
+
+        def show(reply: dict[str, Any]) -> None:
+            tables = [t for t in reply.get("tables") or [] if isinstance(t, dict)]
+            self.tables = {t["id"]: t for t in tables}
+            if not tables:
+                self.say("No tables yet. `create GAME` opens one.")
+                return
+            self.say(["Tables:"] + [f"  {self.describe_table(t)}" for t in tables])
+
+        self.call({"type": "list"}, show)
+
+    def do_create(self, rest: str) -> None:
+        """create GAME [PLAYERS] [OPTIONS]: open a table and sit at it.
+
+        GAME: cosmic_run (or cr) or alien_artifacts (or aa); PLAYERS: the number of seats
+        (default 2). Options: seating=fixed (your place is your seat) or random (the default),
+        autostart (start when full), and the game's own, e.g. factions=choice or
+        factions=SU,COM for Alien Artifacts. Example: create aa 3 factions=choice
+        """
+        words = rest.split()
+        if not words:
+            self.say("Usage: create GAME [PLAYERS] [OPTION=VALUE ...]. Example: create cr 2")
+            return
+        if self.where != "lobby":
+            self.say("You are at a table: `leave` it first.")
+            return
+        msg: dict[str, Any] = {"type": "create", "game": game_name(words[0]), "players": 2}
+        options: dict[str, Any] = {}
+        for word in words[1:]:
+            if word.isdigit():
+                msg["players"] = int(word)
+            elif word.lower() == "autostart":
+                msg["autostart"] = True
+            elif "=" in word:
+                key, _, value = word.partition("=")
+                if key in ("seating", "autostart"):
+                    msg[key] = value if key == "seating" else value.lower() in ("1", "yes", "true")
+                else:
+                    options[key] = parse_value(value)
+            else:
+                self.say(f"Do not understand `{word}`: write options as KEY=VALUE.")
+                return
+        if options:
+            msg["options"] = options
+
+        def created(reply: dict[str, Any]) -> None:
+            table = reply["table"]
+            self.tables[table["id"]] = table
+            self.say(f"Table {self.describe_table(table)}.")
+            self.do_join(str(table["id"]))
+
+        self.call(msg, created)
+
+    def do_join(self, rest: str) -> None:
+        """join TABLE [PLACE]: take a place at a waiting table (default: the first free one)."""
+        words = rest.split()
+        if not words or not all(w.isdigit() for w in words[:2]):
+            self.say("Usage: join TABLE [PLACE], e.g. `join 3`. `list` shows the tables.")
+            return
+        if self.where != "lobby":
+            self.say("You are already at a table: `leave` it first.")
+            return
+        msg: dict[str, Any] = {"type": "join", "table": int(words[0])}
+        if len(words) > 1:
+            msg["slot"] = int(words[1])
+        self.call(msg, self.on_joined)
+
+    def on_joined(self, reply: dict[str, Any]) -> None:
+        table = reply["table"]
+        self.where, self.table, self.game = "table", table, None
+        free = sum(1 for s in table.get("seats") or [] if s is None)
+        self.say(
+            f"You sit at table {table['id']} ({render.title(str(table.get('game')))}), "
+            f"place {reply.get('slot')}."
+        )
+        if free:
+            self.say(f"Waiting for {free} more player(s). Chat with `chat TEXT` meanwhile.")
+        elif not table.get("autostart"):
+            self.say("Every place is taken: type `start` to begin.")
+
+    def do_spectate(self, rest: str) -> None:
+        """spectate TABLE: watch a table's game (also `watch`)."""
+        if not rest.isdigit():
+            self.say("Usage: spectate TABLE, e.g. `spectate 3`.")
+            return
+        if self.where != "lobby":
+            self.say("You are at a table: `leave` it first.")
+            return
+
+        def watching(reply: dict[str, Any]) -> None:
+            self.where, self.table, self.game = "watching", reply["table"], None
+            self.say(f"Watching table {self.describe_table(reply['table'])}.")
+
+        self.call({"type": "spectate", "table": int(rest)}, watching)
+
+    def do_resume(self, rest: str) -> None:
+        """resume: take back the seat you left during a game."""
+        token = rest or getattr(self.client, "token", None)
+        if not token:
+            self.say("There is no seat to take back.")
+            return
+        if self.where != "lobby":
+            self.say("You are at a table already.")
+            return
+        self.call({"type": "resume", "token": token}, self.on_resumed)
+
+    def on_resumed(self, reply: dict[str, Any]) -> None:
+        table = reply["table"]
+        self.where, self.table = "table", table
+        if self.game is None or self.game.table_id != table["id"]:
+            self.game = None
+            if table.get("state") in ("playing", "finished"):
+                self.game = GameTracker(
+                    table["id"], str(table["game"]), names_from_table(table), reply.get("seat")
+                )
+
+    def do_start(self, rest: str) -> None:
+        """start: begin the game at your table once every place is taken."""
+        if self.where != "table":
+            self.say("You are not seated at a table: `join` one first.")
+            return
+        self.call({"type": "start"}, lambda reply: None)
+
+    def do_leave(self, rest: str) -> None:
+        """leave: go back to the lobby (during a game your seat is held: `resume` returns)."""
+        if self.where == "lobby":
+            self.say("You are in the lobby already.")
+            return
+        playing = self.game is not None and self.game.over is None and self.where == "table"
+
+        def left(reply: dict[str, Any]) -> None:
+            self.where, self.table, self.game = "lobby", None, None
+            extra = " Your seat is held: `resume` takes it back." if playing else ""
+            self.say("Back in the lobby." + extra)
+
+        self.call({"type": "leave"}, left)
+
+    def do_chat(self, rest: str) -> None:
+        """chat TEXT: say something to the lobby, or to your table (also `say`)."""
+        if not rest:
+            self.say("Usage: chat TEXT")
+            return
+        self.call({"type": "chat", "text": rest[:300]}, lambda reply: None)
+
+    def do_quit(self, rest: str) -> None:
+        """quit: leave Cosmoport (also `exit`)."""
+        game = self.game
+        playing = game is not None and game.over is None and game.seat is not None
+        if playing and not self._quit_armed:
+            self._quit_armed = True
+            self.say("You are in a game. Type `quit` again to leave it anyway.")
+            return
+        self.say("Goodbye.")
+        self.finish(0)
+
+    def do_again(self, rest: str) -> None:
+        """again: start a new game against bots (after the end of one)."""
+        if self.again is None:
+            self.say("`again` only works in `cosmoport play`.")
+            return
+        if self.game is not None and self.game.over is None and self.where == "table":
+            self.say("Finish this game first (or `leave` it).")
+            return
+        self.again()
+
+
+def parse_value(text: str) -> Any:
+    """An option value typed on the command line: int, bool, a list (commas) or text."""
+    if "," in text:
+        return [parse_value(part) for part in text.split(",") if part]
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text

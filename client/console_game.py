@@ -1,0 +1,215 @@
+"""The console during a game: game messages in, the board and numbered actions out.
+
+A mixin of :class:`client.console.Console`. After each ``update`` the events are narrated line by
+line; when the seat must decide, the board and the numbered legal actions follow, so the last
+screenful is always the whole position. Typing a number sends that action (with the version it
+was offered at); Enter alone sends the only action of a one-action decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from twisted.python.failure import Failure
+
+from client import render
+from client.cards import card_info
+from client.style import Style
+from client.tracker import GameTracker, names_from_table
+
+LOG_SHOWN = 20
+
+
+class GameCommands:
+    """Game messages and in-game commands (the console provides what is declared here)."""
+
+    client: Any
+    style: Style
+    where: str
+    table: dict[str, Any] | None
+    tables: dict[int, dict[str, Any]]
+    game: GameTracker | None
+    again: Callable[[], Any] | None
+
+    def say(self, lines: str | list[str]) -> None:
+        raise NotImplementedError
+
+    def prompt(self) -> None:
+        raise NotImplementedError
+
+    def refused(self, failure: Failure) -> None:
+        raise NotImplementedError
+
+    # --- server messages -----------------------------------------------------------------
+
+    def on_started(self, msg: dict[str, Any]) -> None:
+        table = msg["table"]
+        names = [str(n) for n in msg.get("seats") or names_from_table(table)]
+        seat = msg.get("seat")
+        self.table = table
+        self.game = GameTracker(table["id"], str(table["game"]), names, seat)
+        title = render.title(self.game.game)
+        order = ", ".join(f"{chr(65 + i)} {n}" for i, n in enumerate(names))
+        self.say("")
+        self.say(self.style.bold(f"The game of {title} starts! Seats in turn order: {order}."))
+        if isinstance(seat, int):
+            self.say(f"You are {chr(65 + seat)} ({names[seat]}). Type `help` for the commands.")
+
+    def on_snapshot(self, msg: dict[str, Any]) -> None:
+        game = self._tracker_for(msg)
+        if game is None:
+            return
+        recent = game.narrate(msg.get("events")) if not game.log else []
+        game.receive(msg)
+        if recent:
+            self.say([self.style.note("Recently:")] + [f"  {line}" for line in recent[-6:]])
+        self.show_board()
+
+    def on_update(self, msg: dict[str, Any]) -> None:
+        game = self._tracker_for(msg)
+        if game is None:
+            return
+        lines, turn_changed = game.receive(msg)
+        self.say([f"  {line}" for line in lines])
+        watching = game.seat is None and turn_changed and not (game.view or {}).get("is_over")
+        if game.my_turn or watching:
+            self.show_board()
+
+    def on_game_over(self, msg: dict[str, Any]) -> None:
+        game = self.game
+        if game is None or game.table_id != msg.get("table"):
+            return
+        game.finish(msg)
+        self.say("")
+        self.say(render.final(game.view or {}, msg, game.names, self.style))
+        after = "Type `leave` to go back to the lobby"
+        after += ", `again` for a new game," if self.again is not None else ","
+        self.say(after + " or `quit`.")
+
+    def on_seat_status(self, msg: dict[str, Any]) -> None:
+        name = msg.get("name", "?")
+        if msg.get("connected"):
+            self.say(self.style.note(f"{name} is back."))
+        elif self.game is not None and self.game.over is None and self.game.started:
+            self.say(self.style.note(f"{name} lost their connection: the game waits for them."))
+        else:
+            self.say(self.style.note(f"{name} lost their connection."))
+
+    def _tracker_for(self, msg: dict[str, Any]) -> GameTracker | None:
+        """The tracker of the message's table (made from the table map if we have none yet)."""
+        table_id = msg.get("table")
+        game = self.game
+        if game is not None and game.table_id == table_id:
+            return game
+        table = self.table or {}
+        if not isinstance(table_id, int) or table.get("id") != table_id or self.where == "lobby":
+            return None
+        self.game = GameTracker(
+            table_id, str(msg["view"].get("game")), names_from_table(table), msg.get("seat")
+        )
+        return self.game
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def show_board(self) -> None:
+        game = self.game
+        if game is None or game.view is None:
+            self.say("No game to show: the game has not started.")
+            return
+        lines = render.board(game.view, game.names, self.style)
+        if game.my_turn:
+            lines += render.menu(game.view, game.legal, game.names, self.style)
+        elif game.over is None and not game.view.get("is_over"):
+            current = game.view.get("current_player")
+            lines.append(self.style.note(f"Waiting for {game.name(current)}..."))
+        self.say(lines)
+
+    # --- acting --------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Enter alone: the only legal action, if there is exactly one."""
+        game = self.game
+        if game is not None and game.my_turn and len(game.legal) == 1:
+            self.play_number(1)
+
+    def play_number(self, number: int) -> None:
+        game = self.game
+        if game is None or not game.started:
+            self.say("There is no game to play here. Numbers choose actions during a game.")
+            return
+        if game.over is not None or (game.view or {}).get("is_over"):
+            self.say("The game is over.")
+            return
+        if game.seat is None:
+            self.say("You are watching: spectators cannot play.")
+            return
+        if not game.legal:
+            current = (game.view or {}).get("current_player")
+            self.say(f"It is not your turn: waiting for {game.name(current)}.")
+            return
+        if not 1 <= number <= len(game.legal):
+            self.say(f"Choose a number from 1 to {len(game.legal)} (`actions` lists them all).")
+            return
+        choice = game.legal[number - 1]
+        offered, version = list(game.legal), game.version
+        game.legal = []  # until the server answers: a second number must not send twice
+        msg = {"type": "act", "version": version, "action": choice.get("action")}
+        d = self.client.request(msg)
+
+        def refused(failure: Any) -> None:
+            if game.version == version and not game.legal:
+                game.legal = offered  # nothing happened: the choice is still open
+            self.refused(failure)
+            if game.legal and game.version == version:
+                self.say(render.menu(game.view or {}, game.legal, game.names, self.style))
+            self.prompt()
+
+        d.addErrback(refused)
+
+    # --- game commands -------------------------------------------------------------------
+
+    def do_board(self, rest: str) -> None:
+        """board: draw the game again (also `b`)."""
+        self.show_board()
+
+    def do_actions(self, rest: str) -> None:
+        """actions: list every legal action with its full text (also `a`)."""
+        game = self.game
+        if game is None or not game.legal:
+            self.say("You have nothing to decide right now.")
+            return
+        self.say(render.full_list(game.legal, self.style))
+
+    def do_log(self, rest: str) -> None:
+        """log [N]: the last N things that happened (default 20)."""
+        game = self.game
+        if game is None or not game.log:
+            self.say("Nothing has happened yet.")
+            return
+        count = int(rest) if rest.isdigit() else LOG_SHOWN
+        self.say([f"  {line}" for line in list(game.log)[-count:]])
+
+    def do_scores(self, rest: str) -> None:
+        """scores: everyone's score and whose turn it is (also `s`)."""
+        game = self.game
+        if game is None or game.view is None:
+            self.say("No game is running here.")
+            return
+        view = game.view
+        scores = view.get("scores") or []
+        parts = [f"{game.name(seat)} {score}" for seat, score in enumerate(scores)]
+        self.say("Scores: " + ", ".join(parts) + ".")
+        if view.get("is_over") or game.over is not None:
+            ranking = (game.over or {}).get("ranking") or view.get("ranking") or []
+            order = " > ".join(" = ".join(game.name(s) for s in group) for group in ranking)
+            self.say(f"Final ranking: {order}.")
+        else:
+            self.say(f"To play: {game.name(view.get('current_player'))}.")
+
+    def do_info(self, rest: str) -> None:
+        """info CARD: what a card does, e.g. `info A14`, `info T07`, `info AL3`."""
+        if not rest:
+            self.say("Usage: info CARD, e.g. `info A14` or `info S05`.")
+            return
+        self.say(card_info(rest.strip().upper()))

@@ -1,0 +1,93 @@
+"""``cosmoport join HOST[:PORT] [--name NAME]``: the console client for a server on the LAN.
+
+Connects, says hello and hands the terminal to :class:`client.console.Console`. A dropped
+connection is retried and the seat taken back with its token (:class:`client.connection.Client`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+from typing import Any
+
+from twisted.internet import defer, task
+
+from client.connection import Client
+from client.console import Console
+from client.errors import describe
+from client.terminal import open_terminal, quiet_logging
+
+DEFAULT_PORT = 7777  # the server's default (server.service.DEFAULT_PORT)
+
+
+def default_name() -> str:
+    try:
+        name = getpass.getuser().strip()
+    except (KeyError, OSError):  # no user name in this environment
+        name = ""
+    return name[:24] or "player"
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``host``, ``host:port``, ``[v6 address]:port`` -> (host, port); ValueError if bad."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, _, port = text.partition(":")
+    else:
+        host, port = text, ""
+    if not host:
+        raise ValueError("no host")
+    number = int(port) if port else DEFAULT_PORT
+    if not 0 < number < 65536:
+        raise ValueError(f"port {number} is out of range")
+    return host, number
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("address", metavar="HOST[:PORT]", help=f"the server (port {DEFAULT_PORT})")
+    parser.add_argument("--name", default=None, help="your name at the tables (default: login)")
+    parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as error:
+        print(f"cosmoport join: bad address {args.address!r} ({error})")
+        return 2
+    task.react(_main, [host, port, args.name or default_name(), args.no_color])
+    return 0  # not reached: react exits
+
+
+async def _main(reactor: Any, host: str, port: int, name: str, no_color: bool) -> None:
+    quiet_logging()
+    screen, terminal = open_terminal(reactor, no_color)
+    finished: defer.Deferred[int] = defer.Deferred()
+
+    def quit_with(code: int) -> None:
+        if not finished.called:
+            finished.callback(code)
+
+    client = Client(reactor, host, port, name)
+    console = Console(client, screen, on_quit=quit_with)
+    client.on_message = console.receive
+    client.on_status = console.status
+    terminal.on_line = console.line
+    terminal.on_eof = lambda: quit_with(0)
+    screen.show(f"Connecting to {host}:{port} as {name}...")
+    try:
+        welcome = await client.start()
+    except Exception as error:
+        screen.show(describe(error))
+        code = 1
+    else:
+        console.welcome(welcome)
+        console.prompt()
+        code = await finished
+        await client.close()
+    await terminal.close()
+    if code:
+        raise SystemExit(code)

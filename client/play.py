@@ -1,0 +1,178 @@
+"""``cosmoport play GAME``: one command, one game against bots, in the console.
+
+Starts an embedded server on a free loopback port, opens a table, seats the person, fills every
+other seat with bots (ordinary network clients over loopback, via :func:`client.bots.start_bots`)
+and hands the terminal to the console. The table starts by itself once the last bot sits down.
+``again`` (after the end) sets up a new table with new bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from typing import Any
+
+from twisted.internet import defer, task
+
+import games
+from client.bots import NetworkBot, start_bots
+from client.connection import Client
+from client.console import Console, game_name
+from client.errors import describe
+from client.join import default_name
+from client.terminal import open_terminal, quiet_logging
+
+DEFAULT_PLAYERS = 2
+DEFAULT_BOT_DELAY = 0.4
+
+BotStarter = Callable[..., defer.Deferred[list[NetworkBot]]]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "game", metavar="GAME", help="cosmic_run (or cosmic-run, cr) or alien_artifacts (aa)"
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=DEFAULT_PLAYERS,
+        help="seats in all, yours included (default 2; Cosmic Run solo: 1)",
+    )
+    parser.add_argument("--name", default=None, help="your name (default: your login)")
+    parser.add_argument("--seed", type=int, default=None, help="seed the table and the bots")
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=DEFAULT_BOT_DELAY,
+        metavar="SECONDS",
+        help=f"pause before each bot action (default {DEFAULT_BOT_DELAY})",
+    )
+    parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
+
+
+def check(args: argparse.Namespace) -> str | None:
+    """What is wrong with the arguments, or None."""
+    name = game_name(args.game)
+    if name not in games.names():
+        return f"no game {args.game!r}; choose one of {', '.join(games.names())}"
+    game = games.get(name)
+    if not game.min_players <= args.players <= game.max_players:
+        return f"{game.title} takes {game.min_players} to {game.max_players} players"
+    if args.bot_delay < 0:
+        return "--bot-delay cannot be negative"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = check(args)
+    if problem is not None:
+        print(f"cosmoport play: {problem}")
+        return 2
+    task.react(_main, [args])
+    return 0  # not reached: react exits
+
+
+class Match:
+    """The embedded server, the person's client and the bots of the current table."""
+
+    def __init__(self, reactor: Any, args: argparse.Namespace, bots: BotStarter = start_bots):
+        self.reactor = reactor
+        self.game = game_name(args.game)
+        self.players = args.players
+        self.delay = args.bot_delay
+        self.rng = random.Random(args.seed)
+        self.start_bots = bots
+        self.client: Client | None = None
+        self.console: Console | None = None
+        self.bots: list[NetworkBot] = []
+        self.host = "127.0.0.1"
+        self.port = 0
+
+    async def new_table(self) -> None:
+        """Open a table, sit the person at it, fill the other seats with bots (it then starts)."""
+        assert self.client is not None and self.console is not None
+        for bot in self.bots:
+            bot.close()
+        self.bots = []
+        if self.console.where != "lobby":
+            await self.client.request({"type": "leave"})
+            self.console.where, self.console.table, self.console.game = "lobby", None, None
+        created = await self.client.request(
+            {"type": "create", "game": self.game, "players": self.players, "autostart": True}
+        )
+        table = created["table"]["id"]
+        self.console.tables[table] = created["table"]  # ours: no "new table" news about it
+        joined = await self.client.request({"type": "join", "table": table})
+        self.console.on_joined(joined)
+        if self.players > 1:
+            self.bots = await self.start_bots(
+                self.reactor,
+                self.host,
+                self.port,
+                table,
+                self.players - 1,
+                self.game,
+                seed=self.rng.getrandbits(32),
+                delay=self.delay,
+            )
+
+    def again(self) -> None:
+        d = defer.ensureDeferred(self.new_table())
+        d.addErrback(self._failed)
+
+    def _failed(self, failure: Any) -> None:
+        if self.console is not None:
+            self.console.say(describe(failure.value))
+            self.console.prompt()
+
+
+async def _main(reactor: Any, args: argparse.Namespace) -> None:
+    from server.limits import Limits
+    from server.service import listen
+
+    quiet_logging()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    args.seed = seed
+    # Loopback only, and every client is ours: the rate limit only has to spare fast bots.
+    limits = Limits(rate=1000.0, burst=2000)
+    listening, factory = listen(reactor, "127.0.0.1", 0, limits, rng=random.Random(seed))
+    port: Any = listening
+    screen, terminal = open_terminal(reactor, args.no_color)
+    finished: defer.Deferred[int] = defer.Deferred()
+
+    def quit_with(code: int) -> None:
+        if not finished.called:
+            finished.callback(code)
+
+    match = Match(reactor, args)
+    match.port = port.getHost().port
+    name = args.name or default_name()
+    client = Client(reactor, match.host, match.port, name)
+    console = Console(client, screen, on_quit=quit_with, again=match.again)
+    match.client, match.console = client, console
+    client.on_message = console.receive
+    client.on_status = console.status
+    terminal.on_line = console.line
+    terminal.on_eof = lambda: quit_with(0)
+    title = games.get(match.game).title
+    others = args.players - 1
+    who = f"against {others} random bot{'s' if others != 1 else ''}" if others else "solo"
+    screen.show([f"Cosmoport: {title} {who} (seed {seed}).", "Type `help` for the commands."])
+    code = 1
+    try:
+        await client.start()
+        await match.new_table()
+        console.prompt()
+        code = await finished
+    except Exception as error:
+        screen.show(f"cosmoport play: {describe(error)}")
+    finally:
+        for bot in match.bots:
+            bot.close()
+        await client.close()
+        factory.hub.shutdown()
+        await defer.maybeDeferred(port.stopListening)
+        await terminal.close()
+    if code:
+        raise SystemExit(code)

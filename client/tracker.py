@@ -1,0 +1,93 @@
+"""What the client knows of the game at its table: the latest view, the legal actions, the log.
+
+Views are complete every time (PROTOCOL.md 6.4), so the tracker keeps only the latest one; the
+events of each update are narrated into a log the ``log`` command shows. No rules here: the
+legal actions are the server's list, the narration is :mod:`client.narrate`'s.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from client.narrate import narrate
+
+LOG_SIZE = 500
+
+
+def names_from_table(table: Any) -> list[str]:
+    """Names by seat from a table map (``?`` for a free place)."""
+    seats = table.get("seats") if isinstance(table, dict) else None
+    if not isinstance(seats, list):
+        return []
+    return [s.get("name", "?") if isinstance(s, dict) else "?" for s in seats]
+
+
+class GameTracker:
+    """One game as one client sees it: seat ``None`` for a spectator."""
+
+    def __init__(self, table_id: int, game: str, names: Sequence[str], seat: int | None) -> None:
+        self.table_id = table_id
+        self.game = game
+        self.names = list(names)
+        self.seat = seat
+        self.view: dict[str, Any] | None = None
+        self.legal: list[dict[str, Any]] = []
+        self.version = -1
+        self.over: dict[str, Any] | None = None
+        self.log: deque[str] = deque(maxlen=LOG_SIZE)
+        self.current: Any = None
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal) and self.over is None
+
+    @property
+    def started(self) -> bool:
+        return self.view is not None
+
+    def narrate(self, events: Any) -> list[str]:
+        """Narrate ``events`` into the log; the new lines."""
+        lines = []
+        for event in events if isinstance(events, list) else []:
+            if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+                continue
+            text = narrate(self.game, event, self.names)
+            if text:
+                lines.append(text)
+        self.log.extend(lines)
+        return lines
+
+    def receive(self, msg: dict[str, Any]) -> tuple[list[str], bool]:
+        """Take a ``snapshot`` or ``update``: (the narrated lines, whether the turn changed).
+
+        A message older than what we hold is ignored (nothing narrated, nothing changed).
+        """
+        version = msg.get("version")
+        if not isinstance(version, int) or not isinstance(msg.get("view"), dict):
+            return [], False
+        if version < self.version or (version == self.version and msg["type"] == "update"):
+            return [], False
+        self.version = version
+        self.view = msg["view"]
+        if isinstance(msg.get("seat"), int) or msg.get("seat") is None:
+            self.seat = msg.get("seat")
+        legal = msg.get("legal")
+        self.legal = [x for x in legal if isinstance(x, dict)] if isinstance(legal, list) else []
+        previous, self.current = self.current, self.view.get("current_player")
+        if msg["type"] == "snapshot":
+            return [], True
+        return self.narrate(msg.get("events")), previous != self.current
+
+    def finish(self, msg: dict[str, Any]) -> None:
+        self.over = msg
+        self.legal = []
+        seats = msg.get("seats")
+        if isinstance(seats, list) and all(isinstance(s, str) for s in seats):
+            self.names = list(seats)
+
+    def name(self, seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"seat {seat}"

@@ -1,0 +1,321 @@
+"""The console, line by line against a scripted server (FakeClient): commands, errors, acting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client_helpers import FakeClient, Typist, legal_of, position, table_map
+
+from client.console import game_name, parse_value
+
+
+def seated(players: int = 2, game: str = "cosmic_run", steps: int = 0) -> tuple[Typist, Any]:
+    """A console seated at table 4 whose game has started; the engine state behind it."""
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("join 4")
+    names = ["Ann", "Bob", "Cy", "Dee"][:players]
+    table = table_map(4, game, names)
+    client.reply({"type": "joined", "table": table, "slot": 0, "token": "t0k"})
+    state = position(game, players, 5, steps)
+    seat = state.current_player
+    table["state"] = "playing"
+    typist.console.receive({"type": "started", "table": table, "seat": seat, "seats": names})
+    typist.console.receive(game_message("snapshot", state, seat, version=steps))
+    typist.take()
+    return typist, state
+
+
+def game_message(kind: str, state: Any, seat: int, version: int, events: Any = ()) -> dict:
+    return {
+        "type": kind,
+        "table": 4,
+        "version": version,
+        "seat": seat,
+        "view": state.view(seat),
+        "events": list(events),
+        "legal": legal_of(state) if state.current_player == seat else [],
+    }
+
+
+def test_help_lists_every_command_from_its_docstring() -> None:
+    typist = Typist(FakeClient())
+    typist.type("help")
+    text = typist.take()
+    for command in (
+        "create",
+        "join",
+        "spectate",
+        "start",
+        "leave",
+        "chat",
+        "list",
+        "quit",
+        "board",
+        "log",
+        "scores",
+        "actions",
+        "info",
+        "resume",
+        "help",
+    ):
+        assert f"  {command}" in text, command
+    assert "  again" not in text  # only `cosmoport play` offers it
+    typist.type("help create")
+    assert "factions=choice" in typist.take()
+    typist.type("help frobnicate")
+    assert "No command `frobnicate`" in typist.take()
+
+
+def test_an_unknown_command_says_so_and_sends_nothing() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("dance now")
+    assert "Unknown command `dance`" in typist.take()
+    assert client.sent == []
+
+
+def test_create_understands_games_players_and_options_then_sits_down() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("create Alien-Artifacts 3 factions=SU,COM,BIO seating=fixed autostart")
+    assert client.sent[-1] == {
+        "type": "create",
+        "game": "alien_artifacts",
+        "players": 3,
+        "options": {"factions": ["SU", "COM", "BIO"]},
+        "seating": "fixed",
+        "autostart": True,
+    }
+    client.reply({"type": "created", "table": table_map(7, "alien_artifacts", [None] * 3)})
+    assert client.sent[-1] == {"type": "join", "table": 7}
+    client.reply(
+        {
+            "type": "joined",
+            "table": table_map(7, "alien_artifacts", ["Ann", None, None]),
+            "slot": 0,
+            "token": "t",
+        }
+    )
+    text = typist.take()
+    assert "You sit at table 7 (Alien Artifacts), place 0." in text
+    assert "Waiting for 2 more player(s)" in text
+    assert typist.screen.prompt == "table 7> "
+
+
+def test_a_refused_request_explains_the_error_and_keeps_the_person_in_the_lobby() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("join 3")
+    client.refuse("lobby/table_full", "every seat of table 3 is held")
+    assert "Every place at that table is taken. You can `spectate` it." in typist.take()
+    assert typist.console.where == "lobby"
+    typist.type("join x")
+    assert "Usage: join TABLE" in typist.take()
+    assert len(client.sent) == 1
+
+
+def test_seating_news_while_waiting_and_the_hint_to_start() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("join 4")
+    client.reply(
+        {
+            "type": "joined",
+            "table": table_map(4, "cosmic_run", ["Ann", None]),
+            "slot": 0,
+            "token": "t",
+        }
+    )
+    typist.take()
+    typist.console.receive(
+        {"type": "table_update", "table": table_map(4, "cosmic_run", ["Ann", "Bob"])}
+    )
+    text = typist.take()
+    assert "Bob sits down at place 1." in text
+    assert "Every place is taken: type `start` to begin." in text
+
+
+def test_the_board_and_numbered_actions_appear_when_the_game_starts() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("join 4")
+    client.reply(
+        {
+            "type": "joined",
+            "table": table_map(4, "cosmic_run", ["Ann", "Bob"]),
+            "slot": 0,
+            "token": "t",
+        }
+    )
+    state = position("cosmic_run", 2, 5, 0)
+    table = table_map(4, "cosmic_run", ["Ann", "Bob"], "playing")
+    typist.console.receive({"type": "started", "table": table, "seat": 0, "seats": ["Ann", "Bob"]})
+    typist.console.receive(game_message("snapshot", state, 0, 0))
+    text = typist.take()
+    assert "The game of Cosmic Run starts!" in text
+    assert "P6 ..." in text and "W1=2 on" in text and "36 W1" in text
+    assert typist.screen.prompt == f"Your move (1-{len(state.legal_actions())})> "
+
+
+def test_a_number_plays_that_action_at_the_offered_version_once() -> None:
+    typist, state = seated()
+    client = typist.console.client
+    typist.type("3")
+    assert client.sent[-1] == {"type": "act", "version": 0, "action": legal_of(state)[2]["action"]}
+    typist.type("3")  # typed again before the server answered: not sent twice
+    assert "not your turn" in typist.take()
+    assert len(client.sent) == 2
+
+
+def test_a_refused_action_leaves_the_choice_open_and_says_why() -> None:
+    typist, state = seated()
+    client = typist.console.client
+    typist.type("1")
+    client.refuse("action/stale", "version 0 is stale")
+    text = typist.take()
+    assert "Too late: the game moved on" in text
+    assert "W1=2 on" in text  # the menu again
+    typist.type("2")
+    assert client.sent[-1]["action"] == legal_of(state)[1]["action"]
+
+
+def test_numbers_out_of_range_and_outside_a_game_are_explained() -> None:
+    typist, state = seated()
+    typist.type("999")
+    assert f"Choose a number from 1 to {len(state.legal_actions())}" in typist.take()
+    lobby = Typist(FakeClient())
+    lobby.type("1")
+    assert "There is no game to play here" in lobby.take()
+
+
+def test_enter_plays_the_only_action_and_does_nothing_when_there_are_several() -> None:
+    typist, state = seated()
+    client = typist.console.client
+    typist.type("")
+    assert client.sent[-1]["type"] == "join"
+    view = state.view(0)
+    only = [{"action": ["pass"], "label": "No boost"}]
+    typist.console.receive(
+        {
+            "type": "update",
+            "table": 4,
+            "version": 1,
+            "seat": 0,
+            "view": view,
+            "events": [],
+            "legal": only,
+        }
+    )
+    assert typist.screen.prompt == "Your move (Enter: the only choice)> "
+    typist.type("")
+    assert client.sent[-1] == {"type": "act", "version": 1, "action": ["pass"]}
+
+
+def test_updates_are_narrated_line_by_line_and_logged() -> None:
+    typist, state = seated()
+    events = state.apply(state.legal_actions()[0])
+    typist.console.receive(game_message("update", state, 1, 1, events))
+    text = typist.take()
+    assert "  Ann puts W1 (a 2) on P2." in text
+    assert "Waiting for" not in text  # the board only comes at one's own turn
+    typist.type("log")
+    assert "Ann puts W1 (a 2) on P2." in typist.take()
+
+
+def test_scores_board_actions_and_info_commands() -> None:
+    typist, _state = seated()
+    typist.type("scores")
+    assert "Scores: Ann 0, Bob 3." in typist.take()
+    typist.type("board")
+    assert "Cosmic Run  round 1/18" in typist.take()
+    typist.type("actions")
+    assert " 1 Put W1 (a 2) on planet 2" in typist.take()
+    typist.type("info a14")
+    assert "Haskel" in typist.take()
+    typist.type("info T07")
+    assert "Deflector Shields" in typist.take()
+    typist.type("info ZZ9")
+    assert "No card `ZZ9`" in typist.take()
+
+
+def test_game_over_shows_the_ranking_and_the_way_back() -> None:
+    typist, _state = seated()
+    typist.console.receive(
+        {
+            "type": "game_over",
+            "table": 4,
+            "version": 9,
+            "scores": [12, 30],
+            "ranking": [[1], [0]],
+            "seats": ["Ann", "Bob"],
+        }
+    )
+    text = typist.take()
+    assert "=== Game over ===" in text
+    assert "1. Bob: 30 VP" in text and "2. Ann (you): 12 VP" in text
+    assert "Type `leave` to go back to the lobby, or `quit`." in text
+    typist.type("1")
+    assert "The game is over." in typist.take()
+
+
+def test_chat_seat_status_and_a_closed_table() -> None:
+    typist, _state = seated()
+    typist.console.receive({"type": "chat", "from": "Bob", "text": "gl hf", "scope": "table"})
+    typist.console.receive(
+        {"type": "seat_status", "table": 4, "slot": 1, "seat": 1, "name": "Bob", "connected": False}
+    )
+    typist.console.receive(
+        {"type": "seat_status", "table": 4, "slot": 1, "seat": 1, "name": "Bob", "connected": True}
+    )
+    typist.console.receive({"type": "left", "table": 4, "reason": "closed"})
+    text = typist.take()
+    assert "[table] Bob: gl hf" in text
+    assert "Bob lost their connection: the game waits for them." in text
+    assert "Bob is back." in text
+    assert "Table 4 was closed: back in the lobby." in text
+    assert typist.screen.prompt == "lobby> "
+
+
+def test_unknown_and_malformed_messages_never_crash_the_console() -> None:
+    typist, _state = seated()
+    typist.console.receive({"type": "hologram", "x": 1})
+    typist.console.receive({"type": "chat"})
+    typist.console.receive({"type": "table_update"})
+    typist.console.receive({"type": "update", "table": 4, "version": "soon"})
+    typist.type("board")
+    assert "Cosmic Run" in typist.take()
+
+
+def test_quit_in_a_game_asks_for_confirmation() -> None:
+    typist, _state = seated()
+    typist.type("quit")
+    assert "Type `quit` again" in typist.take()
+    assert typist.exit_code is None
+    typist.type("quit")
+    assert typist.exit_code == 0
+    lobby = Typist(FakeClient())
+    lobby.type("exit")
+    assert lobby.exit_code == 0
+
+
+def test_connection_news_and_giving_up() -> None:
+    typist, _state = seated()
+    typist.console.status("lost", {"error": None})
+    typist.console.status("retrying", {"attempt": 1, "delay": 0.5})
+    typist.console.status("reconnected", {"welcome": {}})
+    typist.console.status("gave_up", {"error": ConnectionError("down")})
+    text = typist.take()
+    assert "Connection to the server lost." in text
+    assert "Reconnecting in 0.5 s (attempt 1)..." in text
+    assert "Giving up on the server" in text
+    assert typist.exit_code == 1
+
+
+def test_game_names_and_option_values() -> None:
+    assert game_name("Cosmic-Run") == "cosmic_run"
+    assert game_name("cr") == "cosmic_run"
+    assert game_name("AA") == "alien_artifacts"
+    assert game_name("chess") == "chess"
+    assert parse_value("SU,COM") == ["SU", "COM"]
+    assert parse_value("3") == 3 and parse_value("yes") is True and parse_value("x") == "x"

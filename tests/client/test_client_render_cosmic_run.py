@@ -1,0 +1,190 @@
+# ruff: noqa: E501  (literal colour screens are long)
+"""Cosmic Run screens: the renderer against literal expected screens, plain and in colour.
+
+Positions come from the engine (seeded games are identical byte for byte), the names are fixed;
+each screen is the board followed by the numbered actions (or the final sheet).
+"""
+
+from __future__ import annotations
+
+from client_helpers import legal_of, position
+
+from client import render
+from client.render import cosmic_run
+from client.render.menu import layout
+from client.style import Style, strip
+
+NAMES = ["Ann", "Random bot 1", "Random bot 2", "Random bot 3"]
+
+
+def screen(players: int, seed: int, steps: int, chooser: int, colour: bool = False) -> str:
+    state = position("cosmic_run", players, seed, steps, chooser)
+    seat = state.current_player if not state.is_over else 0
+    view, names, style = state.view(seat), NAMES[:players], Style(colour)
+    lines = render.board(view, names, style)
+    if state.is_over:
+        lines += render.final(view, None, names, style)
+    else:
+        lines += render.menu(view, legal_of(state), names, style)
+    return "\n".join(lines) + "\n"
+
+
+CASES = [
+    ("START_2P", (2, 5, 0, 0), False),
+    ("MIDGAME_4P", (4, 5, 150, 3), False),
+    ("SOLO_OVER", (1, 5, 10**5, 3), False),
+    ("START_2P_COLOUR", (2, 5, 0, 0), True),
+]
+"""The golden screens: (name, screen() arguments, colour)."""
+
+
+# cosmic_run, 2 players, seed 5, 0 random actions (chooser seed 0)
+START_2P = """\
+Cosmic Run  round 1/18  meteor deck 35, card: miss  alien deck 26
+P1 ...  +....i.....i....]  A0 B0
+P2 ...  +..i..i..]  A0 B0
+P3 ...  +..i.]  A0 B0
+P4 ...  +.i]  A0 B0
+P5 ...  +i]  A0 B0
+P6 ...  +.........i..........i..........i.......]  A0 B0  lead AB
+Dice  W1 [2]  W2 [4]  W3 [3]  W4 [6]  W5 [2]  Y [2]
+Row   A1 Myrr 5 5 Navigator P5              A2 Drumm 2 Miner
+      A3 Haskel 6 Tinkerer                  A4 Bexa 2 2 Navigator P2
+> A Ann (you)           0 VP  1 cr  tokens 0         found 0
+  B Random bot 1        3 VP  2 cr  tokens 0         found 0
+Ann: place at least one die   (P6!: the yellow die on P6 ends rolling)
+W1=2 on         1 P2   2 P3   3 P4   4 P5   5 P6   6 A2   7 A4   8 T
+W2=4 on         9 P2  10 P3  11 P4  12 P5  13 P6  14 T
+W3=3 on        15 P2  16 P3  17 P4  18 P5  19 P6  20 T
+W4=6 on        21 P2  22 P3  23 P4  24 P5  25 P6  26 A3  27 T
+Y=2 on         28 P2  29 P3  30 P4  31 P5  32 P6!  33 A2  34 A4  35 T
+Re-roll (1 cr) 36 W1  37 W2  38 W3  39 W4  40 Y
+"""
+
+# cosmic_run, 4 players, seed 5, 150 random actions (chooser seed 3)
+MIDGAME_4P = """\
+Cosmic Run  round 6/13  meteor deck 30, card: miss  alien deck 22
+P1 x..  ++...i.....i....]  A1 B0 C1 D0
+P2 x..  +..i..i..]  A0 B0 C0 D0
+P3 ...  +..i.]  A0 B0 C0 D0
+P4 x..  +.i]  A0 B0 C0 D0
+P5 x..  +i]  A0 B0 C0 D0
+P6 x..  ...D..B.....C..A.....i..........i.......]  A15 B6 C12 D3  lead ACBD
+Dice  W1 [5]  W2 [3]  W3 [6]  W4 [4]  W5 [5]  Y 5>P2  free: re-roll
+Row   A1 Sprocket 5 6 Miner                 A2 Atlas-9 1 3 Cartographer
+      A3 Wend 4 5 Cartographer              A4 Vell 1 2 Patron
+  A Ann                 0 VP  0 cr  tokens 0         found 0  Pim, Orra
+> B Random bot 1 (you)  1 VP  0 cr  tokens 0         found 0  Grib
+  C Random bot 2        2 VP  0 cr  tokens 1         found 0  Haskel
+  D Random bot 3        3 VP  0 cr  tokens 0         found 0
+Random bot 1: place a die, or roll the rest
+W1=5 on         1 P2   2 P3   3 P4   4 P5   5 P6   6 A1   7 A3   8 T
+W2=3 on         9 P2  10 P3  11 P4  12 P5  13 P6  14 A2  15 T
+W3=6 on        16 P2  17 P3  18 P4  19 P5  20 P6  21 A1  22 T
+W4=4 on        23 P2  24 P3  25 P4  26 P5  27 P6  28 A3  29 T
+30 Roll the 5 unassigned dice
+Re-roll (free) 31 W1  32 W2  33 W3  34 W4
+"""
+
+# cosmic_run, 1 players, seed 5, 100000 random actions (chooser seed 3)
+SOLO_OVER = """\
+Cosmic Run  game over  meteor deck 3, card M04 (4 6 3)  alien deck 23
+P1 xxx  destroyed
+P2 xx.  discovered
+P3 x..  discovered
+P4 x..  discovered
+P5 x..  discovered
+P6 xxx  destroyed
+Row   A1 Tarn 3 3 Navigator P3              A2 Atlas-9 1 3 Cartographer
+      A3 Gloam 2 4 Salvager                 A4 Marrow 4 6 Re-roller
+  A Ann (you)   2 VP  4 cr  tokens 1 [2]     found 0  Wend, Drumm, Kettle
+  @ the Drone
+=== Game over ===
+1. Ann (you): 9 VP
+                        track  aliens  infodere  crystals  total
+1. Ann                      2       3         2         2      9
+Solo rank: Cadet (a loss).
+"""
+
+START_2P_COLOUR = (
+    "\x1b[1mCosmic Run\x1b[0m  round 1/18  meteor deck 35, card: miss  alien deck 26\n"
+    "P1 ...  \x1b[1m+\x1b[0m....\x1b[33mi\x1b[0m.....\x1b[33mi\x1b[0m....]  \x1b[36mA0\x1b[0m \x1b[33mB0\x1b[0m\n"
+    "P2 ...  \x1b[1m+\x1b[0m..\x1b[33mi\x1b[0m..\x1b[33mi\x1b[0m..]  \x1b[36mA0\x1b[0m \x1b[33mB0\x1b[0m\n"
+    "P3 ...  \x1b[1m+\x1b[0m..\x1b[33mi\x1b[0m.]  \x1b[36mA0\x1b[0m \x1b[33mB0\x1b[0m\n"
+    "P4 ...  \x1b[1m+\x1b[0m.\x1b[33mi\x1b[0m]  \x1b[36mA0\x1b[0m \x1b[33mB0\x1b[0m\n"
+    "P5 ...  \x1b[1m+\x1b[0m\x1b[33mi\x1b[0m]  \x1b[36mA0\x1b[0m \x1b[33mB0\x1b[0m\n"
+    "P6 ...  \x1b[1m+\x1b[0m.........\x1b[33mi\x1b[0m..........\x1b[33mi\x1b[0m..........\x1b[33mi\x1b[0m.......]  \x1b[36mA0\x1b[0m \x1b[33mB0\x1b[0m  lead AB\n"
+    "Dice  \x1b[1mW1 [2]\x1b[0m  \x1b[1mW2 [4]\x1b[0m  \x1b[1mW3 [3]\x1b[0m  \x1b[1mW4 [6]\x1b[0m  \x1b[1mW5 [2]\x1b[0m  \x1b[1mY [2]\x1b[0m\n"
+    "Row   A1 Myrr 5 5 Navigator P5              A2 Drumm 2 Miner\n"
+    "      A3 Haskel 6 Tinkerer                  A4 Bexa 2 2 Navigator P2\n"
+    "\x1b[1m>\x1b[0m \x1b[36mA Ann (you)         \x1b[0m  0 VP  1 cr  tokens 0         found 0\n"
+    "  \x1b[33mB Random bot 1      \x1b[0m  3 VP  2 cr  tokens 0         found 0\n"
+    "\x1b[1mAnn: place at least one die\x1b[0m   \x1b[90m(P6!: the yellow die on P6 ends rolling)\x1b[0m\n"
+    "W1=2 on        \x1b[1m 1\x1b[0m P2  \x1b[1m 2\x1b[0m P3  \x1b[1m 3\x1b[0m P4  \x1b[1m 4\x1b[0m P5  \x1b[1m 5\x1b[0m P6  \x1b[1m 6\x1b[0m A2  \x1b[1m 7\x1b[0m A4  \x1b[1m 8\x1b[0m T\n"
+    "W2=4 on        \x1b[1m 9\x1b[0m P2  \x1b[1m10\x1b[0m P3  \x1b[1m11\x1b[0m P4  \x1b[1m12\x1b[0m P5  \x1b[1m13\x1b[0m P6  \x1b[1m14\x1b[0m T\n"
+    "W3=3 on        \x1b[1m15\x1b[0m P2  \x1b[1m16\x1b[0m P3  \x1b[1m17\x1b[0m P4  \x1b[1m18\x1b[0m P5  \x1b[1m19\x1b[0m P6  \x1b[1m20\x1b[0m T\n"
+    "W4=6 on        \x1b[1m21\x1b[0m P2  \x1b[1m22\x1b[0m P3  \x1b[1m23\x1b[0m P4  \x1b[1m24\x1b[0m P5  \x1b[1m25\x1b[0m P6  \x1b[1m26\x1b[0m A3  \x1b[1m27\x1b[0m T\n"
+    "Y=2 on         \x1b[1m28\x1b[0m P2  \x1b[1m29\x1b[0m P3  \x1b[1m30\x1b[0m P4  \x1b[1m31\x1b[0m P5  \x1b[1m32\x1b[0m P6!  \x1b[1m33\x1b[0m A2  \x1b[1m34\x1b[0m A4  \x1b[1m35\x1b[0m T\n"
+    "Re-roll (1 cr) \x1b[1m36\x1b[0m W1  \x1b[1m37\x1b[0m W2  \x1b[1m38\x1b[0m W3  \x1b[1m39\x1b[0m W4  \x1b[1m40\x1b[0m Y\n"
+)
+
+
+def test_first_decision_of_a_two_player_game() -> None:
+    assert screen(2, 5, 0, 0) == START_2P
+
+
+def test_four_players_mid_game_with_ships_on_the_tracks_and_aliens_held() -> None:
+    assert screen(4, 5, 150, 3) == MIDGAME_4P
+
+
+def test_solo_game_over_shows_the_drone_and_the_final_sheet() -> None:
+    assert screen(1, 5, 10**5, 3) == SOLO_OVER
+
+
+def test_colour_screen() -> None:
+    assert screen(2, 5, 0, 0, colour=True) == START_2P_COLOUR
+
+
+def test_colour_only_adds_escape_codes() -> None:
+    for args in [(2, 5, 0, 0), (4, 5, 150, 3), (1, 5, 10**5, 3), (3, 9, 40, 1)]:
+        assert strip(screen(*args, colour=True)) == screen(*args)
+
+
+def test_every_line_fits_80_columns_and_a_turn_fits_24_rows() -> None:
+    for players in (1, 2, 3, 4):
+        for steps in (0, 25, 60, 120, 400):
+            text = screen(players, 11, steps, players)
+            lines = text.splitlines()
+            assert all(len(line) <= 80 for line in lines), text
+            over = position("cosmic_run", players, 11, steps, players).is_over
+            assert len(lines) <= (24 if over else 22), text  # a turn leaves room for the prompt
+
+
+def test_a_spectator_sees_no_hidden_token_values_and_no_you() -> None:
+    state = position("cosmic_run", 2, 5, 200, 3)
+    assert not state.is_over and any(s["infodere_count"] for s in state.view(None)["seats"])
+    lines = cosmic_run.board(state.view(None), NAMES[:2], Style(False))
+    seat_lines = [line for line in lines if "tokens" in line]
+    assert len(seat_lines) == 2
+    assert not any("(you)" in line or "[" in line for line in seat_lines)
+    mine = cosmic_run.board(state.view(0), NAMES[:2], Style(False))
+    assert sum("[" in line for line in mine if "tokens" in line) <= 1
+
+
+def test_a_view_it_cannot_read_falls_back_to_the_scores() -> None:
+    view = {"game": "cosmic_run", "players": 2, "seat": 0, "current_player": 1, "scores": [4, 7]}
+    assert render.board(view, ["Ann", "Bob"], Style(False)) == [
+        "Cosmic Run",
+        "  Ann (you): 4 VP",
+        "> Bob: 7 VP",
+    ]
+
+
+def test_grouped_menu_keeps_the_servers_numbers_and_order() -> None:
+    state = position("cosmic_run", 2, 5, 0, 0)
+    legal = legal_of(state)
+    entries = cosmic_run.entries(state.view(0), legal)
+    assert [e.number for e in entries] == list(range(1, len(legal) + 1))
+    text = "\n".join(layout(entries, Style(False)))
+    for number in range(1, len(legal) + 1):
+        assert f"{number:>2} " in text
