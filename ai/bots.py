@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ai.heuristics import playout_steps, relative_value, value_function
-from ai.mcts import ISMCTS, SearchResult, random_policy, rank_rewards
+from ai.heuristics import playout_steps, relative_value, value_function, value_scale
+from ai.mcts import ISMCTS, SearchResult, margin_reward, random_policy, rank_rewards
 from games.api import Action, Game, State, View
 
 
@@ -68,29 +68,32 @@ class Level:
     seconds: float | None
 
 
-# Budgets per level. A search stops at whichever limit comes first.
+# Budgets per level: iterations, with a time cap so a slow or busy machine never makes a bot
+# think longer than a second. On a quiet machine the iteration count decides (reproducibly).
 LEVELS = {
-    "easy": Level(iterations=60, seconds=1.0),
-    "normal": Level(iterations=300, seconds=1.0),
-    "hard": Level(iterations=None, seconds=1.0),
+    "easy": Level(iterations=50, seconds=1.0),
+    "normal": Level(iterations=250, seconds=1.0),
+    "hard": Level(iterations=800, seconds=1.0),
 }
 
 
 def playout_evaluator(game: Game) -> Callable[[State], list[float]]:
-    """Rewards for a playout: the ranking at the end, or the heuristic if it was cut short."""
+    """Rewards for a playout: the result at the end, or the heuristic if it was cut short."""
     value = value_function(game.name)
+    scale = value_scale(game.name)
 
     def evaluate(state: State) -> list[float]:
         if state.is_over:
-            return rank_rewards(state)
+            return rank_rewards(state, scale)
         view = state.view(None)
         players = view["players"]
         values = [value(view, seat) for seat in range(players)]
         if players == 1:
             return [min(1.0, max(0.0, values[0] / 80.0))]
-        top = max(values)
-        spread = max(1.0, top - min(values))
-        return [0.5 + 0.5 * (v - (sum(values) - v) / (players - 1)) / spread for v in values]
+        return [
+            margin_reward(v - max(values[o] for o in range(players) if o != seat), scale)
+            for seat, v in enumerate(values)
+        ]
 
     return evaluate
 

@@ -172,6 +172,14 @@ VALUES: dict[str, Value] = {
 PLAYOUT_STEPS: dict[str, int | None] = {"cosmic_run": 20, "alien_artifacts": 30}
 
 
+# VP that count as a clear lead in each game (how rewards squash a margin).
+VALUE_SCALE: dict[str, float] = {"cosmic_run": 10.0, "alien_artifacts": 8.0}
+
+
+def value_scale(game: str) -> float:
+    return VALUE_SCALE.get(game, 10.0)
+
+
 def playout_steps(game: str) -> int | None:
     return PLAYOUT_STEPS.get(game)
 

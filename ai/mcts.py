@@ -58,12 +58,17 @@ def random_policy(state: State, rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-def rank_rewards(state: State) -> list[float]:
-    """Per-seat reward in [0, 1] from the ranking, with a small score-margin term.
+def margin_reward(margin: float, scale: float) -> float:
+    """A lead (or deficit) in VP squashed into (0, 1): 0.5 is level, ``scale`` VP is ~0.88."""
+    return 0.5 + 0.5 * math.tanh(margin / scale)
 
-    With several players: 1 for a sole winner, 0 for the last place, shared places averaged, plus
-    up to 0.1 for the score margin so that a playout that is won (or lost) by more counts more.
-    Alone (a solo game): the score, scaled, is all there is.
+
+def rank_rewards(state: State, scale: float = 10.0) -> list[float]:
+    """Per-seat reward in [0, 1] at the end of a game: mostly the place, partly the margin.
+
+    With several players: 0.8 for a sole winner down to 0 for the last place (shared places
+    averaged), plus up to 0.2 for the lead over the best other seat, so that the search keeps
+    playing for VP once the result looks settled. Alone (a solo game): the score, scaled.
     """
     scores = state.scores()
     players = len(scores)
@@ -76,12 +81,9 @@ def rank_rewards(state: State) -> list[float]:
         mean_place = place + (len(group) - 1) / 2
         value = 1.0 - mean_place / (players - 1)
         for seat in group:
-            rewards[seat] = 0.9 * value
+            best_other = max(scores[o] for o in range(players) if o != seat)
+            rewards[seat] = 0.8 * value + 0.2 * margin_reward(scores[seat] - best_other, scale)
         place += len(group)
-    top = max(scores)
-    spread = max(1, top - min(scores))
-    for seat in range(players):
-        rewards[seat] += 0.1 * (1.0 - (top - scores[seat]) / spread)
     return rewards
 
 

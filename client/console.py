@@ -29,6 +29,7 @@ from client.console_game import GameCommands
 from client.errors import describe, explain
 from client.screen import Screen
 from client.tracker import GameTracker, names_from_table
+from protocol import BOT_LEVELS
 
 _log = Logger()
 
@@ -49,6 +50,7 @@ COMMAND_ALIASES = {
     "tables": "list",
     "l": "list",
     "watch": "spectate",
+    "addbot": "bot",
     "say": "chat",
     "b": "board",
     "a": "actions",
@@ -423,6 +425,25 @@ class Console(GameCommands):
                 self.game = GameTracker(
                     table["id"], str(table["game"]), names_from_table(table), reply.get("seat")
                 )
+
+    def do_bot(self, rest: str) -> None:
+        """bot [LEVEL]: fill a free place at your waiting table with a bot (also `addbot`).
+
+        LEVEL: easy, normal (the default) or hard search bots, or the greedy or random
+        baselines. The server starts the bot; it sits down a moment later.
+        """
+        level = (rest.strip() or "normal").lower()
+        if level not in BOT_LEVELS:
+            self.say(f"No bot level `{level}`. Levels: {', '.join(BOT_LEVELS)}.")
+            return
+        if self.where != "table":
+            self.say("Sit at a table first (`create` or `join`), then add bots to it.")
+            return
+
+        def added(reply: dict[str, Any]) -> None:
+            self.say(f"{reply.get('name')} is on its way to place {reply.get('slot')}.")
+
+        self.call({"type": "add_bot", "level": level}, added)
 
     def do_start(self, rest: str) -> None:
         """start: begin the game at your table once every place is taken."""

@@ -32,6 +32,7 @@ EXPLAIN: dict[str, str] = {
     "lobby/no_such_seat": "That table has no place with that number.",
     "lobby/seat_taken": "That place is taken: try another one, or leave out the place number.",
     "lobby/table_full": "Every place at that table is taken. You can `spectate` it.",
+    "lobby/no_bots": "This server does not start bots (its host turned them off).",
     "lobby/not_waiting": "That table has already started (or finished): you can only `spectate` "
     "it.",
     "table/not_ready": "Not every place is taken yet: wait for the other players.",
@@ -46,6 +47,7 @@ EXPLAIN: dict[str, str] = {
     "limit/server_full": "The server is full: try again later.",
     "limit/tables": "The server holds as many tables as it can: join one, or try later.",
     "limit/spectators": "That table has as many spectators as it allows.",
+    "limit/bots": "The server already runs as many bots as it allows; try again later.",
     "limit/rate": "This client sent too many messages too fast and was disconnected.",
     "limit/handshake_timeout": "The handshake took too long; the server gave up.",
     "limit/idle": "Disconnected after a long time without activity.",

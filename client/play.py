@@ -1,8 +1,10 @@
 """``cosmoport play GAME``: one command, one game against bots, in the console.
 
 Starts an embedded server on a free loopback port, opens a table, seats the person, fills every
-other seat with bots (ordinary network clients over loopback, via :func:`client.bots.start_bots`)
-and hands the terminal to the console. The table starts by itself once the last bot sits down.
+other seat with bots and hands the terminal to the console. The bots are ordinary network clients
+over loopback: MCTS bots (``--bots easy|normal|hard``, default normal) and the greedy baseline are
+programs the server starts (``add_bot``); ``--bots random`` seats random-choice bots in this
+process (:func:`client.bots.start_bots`). The table starts by itself once the last bot sits down.
 ``again`` (after the end) sets up a new table with new bots.
 """
 
@@ -22,9 +24,11 @@ from client.console import Console, game_name
 from client.errors import describe
 from client.join import default_name
 from client.terminal import open_terminal, quiet_logging
+from protocol import BOT_LEVELS
 
 DEFAULT_PLAYERS = 2
 DEFAULT_BOT_DELAY = 0.4
+DEFAULT_BOTS = "normal"
 
 BotStarter = Callable[..., defer.Deferred[list[NetworkBot]]]
 
@@ -40,13 +44,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seats in all, yours included (default 2; Cosmic Run solo: 1)",
     )
     parser.add_argument("--name", default=None, help="your name (default: your login)")
+    parser.add_argument(
+        "--bots",
+        choices=BOT_LEVELS,
+        default=DEFAULT_BOTS,
+        help=f"who plays the other seats: MCTS bots (easy, normal, hard), or the greedy or "
+        f"random baselines (default {DEFAULT_BOTS})",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed the table and the bots")
     parser.add_argument(
         "--bot-delay",
         type=float,
         default=DEFAULT_BOT_DELAY,
         metavar="SECONDS",
-        help=f"pause before each bot action (default {DEFAULT_BOT_DELAY})",
+        help=f"pause before each random bot's action (default {DEFAULT_BOT_DELAY})",
     )
     parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
 
@@ -81,6 +92,7 @@ class Match:
         self.game = game_name(args.game)
         self.players = args.players
         self.delay = args.bot_delay
+        self.level = getattr(args, "bots", DEFAULT_BOTS)
         self.rng = random.Random(args.seed)
         self.start_bots = bots
         self.client: Client | None = None
@@ -105,7 +117,11 @@ class Match:
         self.console.tables[table] = created["table"]  # ours: no "new table" news about it
         joined = await self.client.request({"type": "join", "table": table})
         self.console.on_joined(joined)
-        if self.players > 1:
+        if self.players > 1 and self.level != "random":
+            # Bot programs started by the server; they sit down in a moment and the table starts.
+            for _ in range(self.players - 1):
+                await self.client.request({"type": "add_bot", "level": self.level})
+        elif self.players > 1:
             self.bots = await self.start_bots(
                 self.reactor,
                 self.host,
@@ -157,7 +173,10 @@ async def _main(reactor: Any, args: argparse.Namespace) -> None:
     terminal.on_eof = lambda: quit_with(0)
     title = games.get(match.game).title
     others = args.players - 1
-    who = f"against {others} random bot{'s' if others != 1 else ''}" if others else "solo"
+    kind = "random" if match.level == "random" else f"{match.level} (MCTS)"
+    if match.level == "greedy":
+        kind = "greedy"
+    who = f"against {others} {kind} bot{'s' if others != 1 else ''}" if others else "solo"
     screen.show([f"Cosmoport: {title} {who} (seed {seed}).", "Type `help` for the commands."])
     code = 1
     try:

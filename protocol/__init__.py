@@ -10,6 +10,7 @@ from protocol.errors import DISCONNECTING, ERROR_CODES, REJECT_CODES, ProtocolEr
 from protocol.fields import check_name
 from protocol.framing import HEADER_FORMAT, HEADER_SIZE, MAX_FRAME, MAX_SERVER_FRAME, frame
 from protocol.messages import (
+    BOT_LEVELS,
     BY_TYPE,
     CATALOGUE,
     CLIENT_TYPES,
@@ -20,6 +21,7 @@ from protocol.messages import (
 )
 
 __all__ = [
+    "BOT_LEVELS",
     "BY_TYPE",
     "CATALOGUE",
     "CLIENT_TYPES",

@@ -39,6 +39,7 @@ ERROR_CODES: dict[str, str] = {
     "lobby/table_full": "Every place at the table is held.",
     "lobby/not_waiting": "The table has started or finished; places can only be taken while "
     "it waits.",
+    "lobby/no_bots": "This server does not start bots (it was started with `--max-bots 0`).",
     # A table.
     "table/not_ready": "`start` needs every place to be held.",
     "table/already_started": "The table has already started.",
@@ -52,6 +53,7 @@ ERROR_CODES: dict[str, str] = {
     "limit/connections": "Too many connections from this address (a `reject`).",
     "limit/server_full": "The server holds its maximum number of connections (a `reject`).",
     "limit/tables": "The server holds its maximum number of tables.",
+    "limit/bots": "The server already runs its maximum number of bots.",
     "limit/spectators": "The table holds its maximum number of spectators.",
     "limit/rate": "More messages per second than allowed; the server disconnects.",
     "limit/handshake_timeout": "No `hello` in time (a `reject`); the server disconnects.",

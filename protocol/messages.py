@@ -44,6 +44,9 @@ class Message:
 _ID = Field("id", "id", "Request id, echoed by the reply.", required=False)
 _TABLE_ID = Field("table", "int", "The table's id.", low=1)
 _TABLE = Field("table", "table", "The table, as in `tables`.")
+
+BOT_LEVELS = ("easy", "normal", "hard", "greedy", "random")
+"""Bots a server can start: MCTS at three levels, and the greedy and random baselines."""
 _VERSION = Field(
     "version", "int", "The table's state version: 0 at the start, +1 per action.", low=0
 )
@@ -239,6 +242,36 @@ CATALOGUE: tuple[Message, ...] = (
             _TABLE,
             Field("seat", "int|nil", "Your engine seat (nil for a spectator)."),
             Field("seats", "list", "Names by engine seat; seat 0 starts."),
+        ),
+    ),
+    Message(
+        "add_bot",
+        "client",
+        "Fill a free place of your waiting table with a bot. The server starts the bot as a "
+        "separate program that joins over the network like anyone else (a `table_update` shows "
+        "it sitting down); it plays to the end and leaves.",
+        (
+            _ID,
+            Field(
+                "level",
+                "choice",
+                "`easy`, `normal` or `hard` (search bots, from quick to about a second per "
+                "decision), or the `greedy` and `random` baselines.",
+                choices=BOT_LEVELS,
+            ),
+        ),
+        reply=("bot_added",),
+    ),
+    Message(
+        "bot_added",
+        "server",
+        "A bot is on its way to the place named here (it is kept free for the bot).",
+        (
+            _ID,
+            _TABLE_ID,
+            Field("slot", "int", "The place the bot takes."),
+            Field("name", "name", "The bot's name at the table."),
+            Field("level", "choice", "Its level, as asked.", choices=BOT_LEVELS),
         ),
     ),
     Message(

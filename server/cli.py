@@ -29,6 +29,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=Limits().max_tables,
         help="tables open at once (default %(default)s)",
     )
+    parser.add_argument(
+        "--max-bots",
+        type=int,
+        default=Limits().max_bots,
+        help="bot programs the server runs at once for `add_bot` (0: none; default %(default)s)",
+    )
     parser.add_argument("--quiet", action="store_true", help="log warnings and errors only")
 
 
@@ -71,7 +77,10 @@ def run(args: argparse.Namespace) -> int:
         textFileLogObserver(sys.stdout), [LogLevelFilterPredicate(defaultLogLevel=level)]
     )
     globalLogBeginner.beginLoggingTo([observer], redirectStandardIO=False)
-    limits = Limits(max_tables=args.max_tables)
+    if args.max_bots < 0:
+        print("cosmoport serve: --max-bots cannot be negative", file=sys.stderr)
+        return 2
+    limits = Limits(max_tables=args.max_tables, max_bots=args.max_bots)
     try:
         port, factory = listen(reactor, args.host, args.port, limits)
     except CannotListenError as exc:

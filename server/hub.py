@@ -14,6 +14,7 @@ from collections.abc import Callable
 from twisted.logger import Logger
 
 from protocol import ProtocolError
+from server.bots import BotLauncher, Spawn
 from server.limits import Limits, RateMeter
 from server.lobby import GameRegistry, Lobby
 from server.session import Peer, Session
@@ -32,9 +33,12 @@ class Hub:
         rng: random.Random | None = None,
         registry: GameRegistry | None = None,
         token_factory: Callable[[], str] | None = None,
+        spawn: Spawn | None = None,
     ) -> None:
         self.clock = clock
         self.limits = limits or Limits()
+        # Without ``spawn`` (or with max_bots 0) the server starts no bots: ``lobby/no_bots``.
+        self.bots = BotLauncher(spawn, self.limits.max_bots)
         self.lobby = Lobby(
             clock=clock,
             limits=self.limits,
@@ -42,6 +46,7 @@ class Hub:
             registry=registry,
             token_factory=token_factory,
         )
+        self.lobby.on_close.append(self.bots.table_closed)
         self.sessions: dict[Session, None] = {}
         self.per_address: Counter[str] = Counter()
         self.shutting_down = False
@@ -92,5 +97,6 @@ class Hub:
     def shutdown(self) -> None:
         """Tell every client the server is stopping and close every connection."""
         self.shutting_down = True
+        self.bots.stop_all()
         for session in list(self.sessions):
             session.fail(ProtocolError("server/shutting_down", "the server is stopping"))

@@ -28,6 +28,8 @@ class Limits:
     """Open connections in all."""
     max_tables: int = 500
     """Tables open at once (waiting, playing or finished)."""
+    max_bots: int = 8
+    """Bot processes the server runs at once (``add_bot``); 0: the server starts no bots."""
     max_spectators: int = 32
     """Spectators per table."""
     handshake_timeout: float = 10.0

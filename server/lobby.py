@@ -66,6 +66,7 @@ class Lobby:
         self._tokens: dict[str, tuple[Table, Place]] = {}
         self._present: dict[LobbyMember, None] = {}  # insertion-ordered set of lobby sessions
         self._dirty: dict[Table, None] = {}
+        self.on_close: list[Callable[[int], None]] = []  # called with the id of a closed table
         self._next_id = 1
 
     # --- presence and pushes -------------------------------------------------------------
@@ -193,6 +194,11 @@ class Lobby:
                 member.table_closed(table.id)  # type: ignore[attr-defined]
             except Exception:
                 _log.failure("sending a member of closed table {table} away", table=table.id)
+        for hook in self.on_close:
+            try:
+                hook(table.id)
+            except Exception:
+                _log.failure("after closing table {table}", table=table.id)
         _log.info("table {table} closed", table=table.id)
 
     def tick(self) -> None:

@@ -15,6 +15,7 @@ from twisted.internet.interfaces import IListeningPort
 from twisted.internet.protocol import Factory
 from twisted.logger import Logger
 
+from server.bots import reactor_spawn
 from server.connection import Connection
 from server.hub import Hub
 from server.limits import Limits
@@ -39,6 +40,7 @@ class ServerFactory(Factory):
         rng: random.Random | None = None,
         registry: GameRegistry | None = None,
         token_factory: Callable[[], str] | None = None,
+        bots: bool = True,
     ) -> None:
         self.reactor = reactor
         self.hub = Hub(
@@ -47,6 +49,7 @@ class ServerFactory(Factory):
             rng=rng,
             registry=registry,
             token_factory=token_factory,
+            spawn=reactor_spawn(reactor) if bots else None,
         )
         self._sweep = task.LoopingCall(self.hub.tick)
         self._sweep.clock = reactor
@@ -76,5 +79,8 @@ def listen(
     factory = ServerFactory(reactor, limits, **hub_options)
     listening: IListeningPort = reactor.listenTCP(port, factory, interface=host)
     address = listening.getHost()
+    # Bots connect back over loopback, unless the server listens on one address only.
+    bot_host = "127.0.0.1" if host in ("", "0.0.0.0") else "::1" if host == "::" else host
+    factory.hub.bots.address = (bot_host, address.port)
     _log.info("cosmoport server listening on {host}:{port}", host=address.host, port=address.port)
     return listening, factory

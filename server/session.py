@@ -33,7 +33,7 @@ _HEARTBEAT = frozenset({"ping", "pong"})
 ALLOWED: dict[str, frozenset[str]] = {
     AWAITING_HELLO: frozenset({"hello"}),
     LOBBY: frozenset({"list", "create", "join", "spectate", "resume", "chat"}) | _HEARTBEAT,
-    SEATED: frozenset({"list", "start", "act", "chat", "leave"}) | _HEARTBEAT,
+    SEATED: frozenset({"list", "start", "act", "chat", "leave", "add_bot"}) | _HEARTBEAT,
     SPECTATING: frozenset({"list", "chat", "leave"}) | _HEARTBEAT,
     CLOSED: frozenset(),
 }
@@ -359,6 +359,20 @@ class Session:
     def handle_start(self, msg: dict[str, Any], request_id: Any) -> None:
         assert self.table is not None
         self.lobby.start(self.table, self, request_id)
+
+    def handle_add_bot(self, msg: dict[str, Any], request_id: Any) -> None:
+        assert self.table is not None
+        slot, name = self.hub.bots.launch(self.table, msg["level"])
+        self._reply(
+            request_id,
+            {
+                "type": "bot_added",
+                "table": self.table.id,
+                "slot": slot,
+                "name": name,
+                "level": msg["level"],
+            },
+        )
 
     def handle_act(self, msg: dict[str, Any], request_id: Any) -> None:
         assert self.table is not None and self.place is not None

@@ -126,7 +126,7 @@ def test_a_person_who_drops_mid_game_comes_back_to_the_same_seat() -> None:
 
 def test_play_sets_up_a_table_with_bots_and_again_starts_a_new_one() -> None:
     net = Network(seed=9)
-    args = argparse.Namespace(game="cosmic-run", players=2, seed=4, bot_delay=0.0)
+    args = argparse.Namespace(game="cosmic-run", players=2, seed=4, bot_delay=0.0, bots="random")
     match = Match(net.reactor, args)
     match.port = PORT
     client = net.client("Ann")

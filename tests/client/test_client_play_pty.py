@@ -73,7 +73,7 @@ def test_a_whole_solo_cosmic_run_game_in_a_terminal() -> None:
 
 
 def test_alien_artifacts_against_two_bots_for_a_few_turns_in_colour() -> None:
-    child = spawn("aa", "--players", "3", "--seed", "2", colour=True)
+    child = spawn("aa", "--players", "3", "--seed", "2", "--bots", "random", colour=True)
     child.expect("Alien Artifacts")
     child.expect("Random bot 2")
     moves, over = take_turns(child, 25)
@@ -81,6 +81,15 @@ def test_alien_artifacts_against_two_bots_for_a_few_turns_in_colour() -> None:
     child.sendline("board")
     child.expect("\x1b\\[1mAlien Artifacts\x1b\\[0m")  # colour on a terminal without NO_COLOR
     child.expect(r"hand     R\d\d")
+    quit_now(child, in_game=True)
+
+
+def test_by_default_the_other_seats_are_mcts_bot_programs() -> None:
+    child = spawn("cosmic-run", "--seed", "5")
+    child.expect(r"Cosmic Run against 1 normal \(MCTS\) bot")
+    child.expect("Normal bot 1", timeout=60)  # the server started it; it sat down
+    moves, over = take_turns(child, 12)
+    assert moves == 12 and not over
     quit_now(child, in_game=True)
 
 

@@ -1,0 +1,78 @@
+"""The bot as a network client: it plays complete games of both games over real TCP.
+
+The server runs in this process on 127.0.0.1 (port 0); the bot is the same code
+``cosmoport bot`` runs (``NetworkBot`` + the threaded chooser), the opponent a random player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+import pytest
+import pytest_twisted
+from twisted.internet import reactor
+
+import games
+from ai.cli import ThreadedChooser, bot_name
+from client.bots import start_bot
+from cosmoport.cli import main
+from server.limits import Limits
+from server.service import listen
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
+from tcp_client import RandomPlayer, connect  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+
+def bot_args(**overrides):
+    values = {"level": "easy", "iterations": 12, "think": None, "verbose": False, "name": None}
+    values.update(overrides)
+    return argparse.Namespace(**values)
+
+
+@pytest.mark.parametrize("game", games.names())
+@pytest_twisted.ensureDeferred
+async def test_a_search_bot_plays_a_whole_networked_game_against_a_random_player(game):
+    port, factory = listen(reactor, "127.0.0.1", 0, Limits(rate=1e6, burst=10**6), bots=False)
+    number = port.getHost().port
+    try:
+        person = await connect(reactor, number, "random")
+        created = await person.call(
+            {"type": "create", "game": game, "players": 2, "autostart": True}, "created"
+        )
+        table = created["table"]["id"]
+        await person.call({"type": "join", "table": table}, "joined")
+        player = RandomPlayer(person, random.Random(1))
+        chooser = ThreadedChooser(bot_args(), seed=4)
+        bot = await start_bot(reactor, "127.0.0.1", number, table, "MCTS bot (easy)", chooser)
+        over = await bot.done.addTimeout(120, reactor)
+        await player.done
+        assert over["type"] == "game_over" and "MCTS bot (easy)" in over["seats"]
+        assert chooser.decisions == bot.actions > 0
+        person.transport.loseConnection()
+    finally:
+        factory.hub.shutdown()
+        await port.stopListening()
+
+
+def test_bot_names_say_what_plays():
+    assert bot_name("hard", bot_args(level="hard")) == "MCTS bot (hard)"
+    assert bot_name("random", bot_args(level="random")) == "Random bot"
+    assert bot_name("hard", bot_args(name="Deep Thought")) == "Deep Thought"
+
+
+@pytest.mark.parametrize(
+    ("argv", "complaint"),
+    [
+        (["bot", "localhost:notaport", "--table", "1"], "port"),
+        (["bot", "localhost", "--table", "1", "--iterations", "0"], "--iterations"),
+        (["bot", "localhost", "--table", "1", "--think", "-1"], "--think"),
+    ],
+)
+def test_bad_bot_arguments_are_refused_with_a_reason(argv, complaint, capsys):
+    assert main(argv) == 2
+    assert complaint in capsys.readouterr().err

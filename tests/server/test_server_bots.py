@@ -1,0 +1,204 @@
+"""``add_bot``: the server starts bot programs that join over loopback, and cleans them up.
+
+In memory, the program start is a fake that records the command line; one end-to-end test starts
+real bot programs against a real server on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import pytest
+import pytest_twisted
+from server_helpers import MemoryServer
+from tcp_client import RandomPlayer, connect
+from twisted.internet import defer, reactor
+
+from server.limits import Limits
+from server.service import listen
+
+
+class FakeTransport:
+    def __init__(self) -> None:
+        self.signals: list[str] = []
+
+    def signalProcess(self, signal: str) -> None:
+        self.signals.append(signal)
+
+
+class FakeSpawn:
+    """Records every program the server starts instead of starting it."""
+
+    def __init__(self) -> None:
+        self.started: list[tuple[list[str], Any]] = []
+
+    def __call__(self, argv: list[str], process: Any) -> None:
+        process.transport = FakeTransport()
+        self.started.append((argv, process))
+
+
+def bot_server(max_bots: int = 8) -> tuple[MemoryServer, FakeSpawn]:
+    server = MemoryServer(Limits(rate=1e9, burst=10**9, max_bots=max_bots))
+    spawn = FakeSpawn()
+    server.hub.bots.spawn = spawn
+    server.hub.bots.address = ("127.0.0.1", 7777)
+    return server, spawn
+
+
+def seated(server: MemoryServer, players: int = 3) -> tuple[Any, int]:
+    host = server.greeted("host")
+    table = host.create("secret_race", players)
+    host.join(table)
+    host.received()
+    return host, table
+
+
+def test_add_bot_starts_a_bot_program_for_the_first_free_place():
+    server, spawn = bot_server()
+    host, table = seated(server)
+    reply = host.one("bot_added", host.request({"type": "add_bot", "level": "hard"}))
+    assert reply["table"] == table and reply["slot"] == 1 and reply["level"] == "hard"
+    assert reply["name"] == "Hard bot 1"
+    [(argv, _process)] = spawn.started
+    assert argv[1:] == [
+        "-m", "cosmoport", "bot", "127.0.0.1:7777", "--table", str(table), "--seat", "1",
+        "--level", "hard", "--name", "Hard bot 1",
+    ]  # fmt: skip
+    assert argv[0] == sys.executable
+
+
+def test_places_kept_for_bots_are_not_given_twice():
+    server, spawn = bot_server()
+    host, _table = seated(server, players=3)
+    first = host.one("bot_added", host.request({"type": "add_bot", "level": "easy"}))
+    second = host.one("bot_added", host.request({"type": "add_bot", "level": "easy"}))
+    assert (first["slot"], second["slot"]) == (1, 2)
+    assert (first["name"], second["name"]) == ("Easy bot 1", "Easy bot 2")
+    assert host.error(host.request({"type": "add_bot", "level": "easy"})) == "lobby/table_full"
+    # A bot program that ends without sitting down frees its place again.
+    spawn.started[0][1].processEnded(None)
+    again = host.one("bot_added", host.request({"type": "add_bot", "level": "random"}))
+    assert again["slot"] == 1
+
+
+def test_the_bot_sits_in_the_place_kept_for_it():
+    server, spawn = bot_server()
+    host, table = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "normal"})
+    argv, _ = spawn.started[0]
+    bot = server.greeted(argv[argv.index("--name") + 1], host="127.0.0.1")
+    joined = bot.join(table, slot=int(argv[argv.index("--seat") + 1]))
+    assert joined["slot"] == 1
+    info = host.one("tables", host.request({"type": "list"}))["tables"][0]
+    assert [seat["name"] for seat in info["seats"]] == ["host", "Normal bot 1"]
+
+
+def test_a_server_without_bots_says_so():
+    server = MemoryServer()  # never listened: nowhere for a bot to connect to
+    host, _ = seated(server)
+    assert host.error(host.request({"type": "add_bot", "level": "hard"})) == "lobby/no_bots"
+    server, _ = bot_server(max_bots=0)
+    host, _ = seated(server)
+    assert host.error(host.request({"type": "add_bot", "level": "hard"})) == "lobby/no_bots"
+
+
+def test_the_number_of_bot_programs_is_limited():
+    server, spawn = bot_server(max_bots=1)
+    host, _ = seated(server)
+    host.one("bot_added", host.request({"type": "add_bot", "level": "hard"}))
+    other, _ = seated(server)
+    assert other.error(other.request({"type": "add_bot", "level": "hard"})) == "limit/bots"
+    spawn.started[0][1].processEnded(None)
+    other.one("bot_added", other.request({"type": "add_bot", "level": "hard"}))
+
+
+def test_bots_are_only_added_to_waiting_tables_and_by_seated_people():
+    server, _spawn = bot_server()
+    table, clients = server.table_with(2)
+    assert clients[0].error(clients[0].request({"type": "add_bot", "level": "easy"})) == (
+        "lobby/not_waiting"
+    )
+    stranger = server.greeted("stranger")
+    assert stranger.error(stranger.request({"type": "add_bot", "level": "easy"})) == (
+        "session/wrong_state"
+    )
+    assert table
+
+
+def test_an_unknown_level_is_a_bad_message():
+    server, spawn = bot_server()
+    host, _ = seated(server)
+    assert host.error(host.request({"type": "add_bot", "level": "godlike"})) == (
+        "proto/bad_message"
+    )
+    assert spawn.started == []
+
+
+def test_closing_a_table_stops_its_bots_still_running():
+    server, spawn = bot_server()
+    host, table = seated(server)
+    host.request({"type": "add_bot", "level": "hard"})
+    other, other_table = seated(server)
+    other.request({"type": "add_bot", "level": "hard"})
+    server.hub.lobby.close(server.hub.lobby.tables[table])
+    assert spawn.started[0][1].transport.signals == ["TERM"]
+    assert spawn.started[1][1].transport.signals == []
+    assert other_table != table
+
+
+def test_a_bot_program_that_cannot_start_is_an_internal_error_and_keeps_no_place():
+    server, _ = bot_server()
+
+    def broken(argv: list[str], process: Any) -> None:
+        raise OSError("no such program")
+
+    server.hub.bots.spawn = broken
+    host, _ = seated(server, players=2)
+    assert host.error(host.request({"type": "add_bot", "level": "hard"})) == "server/internal"
+    assert server.hub.bots.running == []
+
+
+@pytest.mark.slow
+@pytest_twisted.ensureDeferred
+async def test_real_bot_programs_join_play_to_the_end_and_exit(monkeypatch):
+    from server.session import Session
+
+    sent: list[tuple[str, dict[str, Any]]] = []
+    original = Session.send
+
+    def recording(self: Session, msg: dict[str, Any]) -> None:
+        sent.append((self.name, msg))
+        original(self, msg)
+
+    monkeypatch.setattr(Session, "send", recording)
+    port, factory = listen(reactor, "127.0.0.1", 0, Limits(rate=1e6, burst=10**6))
+    try:
+        person = await connect(reactor, port.getHost().port, "person")
+        created = await person.call(
+            {"type": "create", "game": "cosmic_run", "players": 3, "autostart": True}, "created"
+        )
+        table = created["table"]["id"]
+        await person.call({"type": "join", "table": table}, "joined")
+        player = RandomPlayer(person, random.Random(3))
+        await person.call({"type": "add_bot", "level": "random"}, "bot_added")
+        await person.call({"type": "add_bot", "level": "easy"}, "bot_added")
+        over = await player.done.addTimeout(120, reactor)
+        assert len(over["seats"]) == 3
+        assert sorted(over["seats"]) == ["Easy bot 1", "Random bot 1", "person"]
+        # Each bot program was sent its own seat's messages and nothing else.
+        for bot in ("Easy bot 1", "Random bot 1"):
+            seat = over["seats"].index(bot)
+            game = [m for name, m in sent if name == bot and m["type"] in ("snapshot", "update")]
+            assert game, f"{bot} got no game messages"
+            for msg in game:
+                assert msg["seat"] == seat and msg["view"]["seat"] == seat
+                others = [s for i, s in enumerate(msg["view"]["seats"]) if i != seat]
+                assert all(s["infodere"] is None for s in others) or msg["view"]["is_over"]
+        # The bot programs end by themselves after the game.
+        await factory.hub.bots.when_idle().addTimeout(60, reactor)
+        assert factory.hub.bots.running == []
+    finally:
+        factory.hub.shutdown()
+        await defer.maybeDeferred(port.stopListening)
