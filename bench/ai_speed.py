@@ -18,25 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import midgame_states  # bench/engine.py, next to this script
+
 import games
 from ai.bots import MCTSBot
-
-
-def positions(game: games.Game, count: int, players: int) -> list[games.State]:
-    found = []
-    for seed in range(count):
-        rng = random.Random(seed)
-        state = game.new(players=players, seed=seed)
-        trail = []
-        while not state.is_over:
-            trail.append(state.clone())
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-        candidates = [
-            s for s in trail[len(trail) // 3 : 2 * len(trail) // 3] if len(s.legal_actions()) > 1
-        ]
-        found.append(candidates[len(candidates) // 2] if candidates else trail[len(trail) // 2])
-    return found
 
 
 def main() -> int:
@@ -49,7 +34,7 @@ def main() -> int:
     for name in args.game or games.names():
         game = games.get(name)
         rates = []
-        for index, state in enumerate(positions(game, args.positions, args.players)):
+        for index, state in enumerate(midgame_states(game, args.players, args.positions, 2)):
             seat = state.current_player
             bot = MCTSBot(game, random.Random(index), iterations=args.iterations)
             start = time.perf_counter()

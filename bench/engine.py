@@ -36,8 +36,14 @@ def random_games(game: games.Game, players: int, count: int, seed: int) -> tuple
     return time.perf_counter() - start, actions
 
 
-def midgame_states(game: games.Game, players: int, count: int) -> list[games.State]:
-    """States from the middle of ``count`` random games (clone cost depends on the position)."""
+def midgame_states(
+    game: games.Game, players: int, count: int, min_choices: int = 1
+) -> list[games.State]:
+    """A state from the middle of each of ``count`` seeded random games.
+
+    With ``min_choices``, the middle one among the states of the game's middle third that offer
+    at least that many legal actions (a real decision), when there is one.
+    """
     states = []
     for seed in range(count):
         rng = random.Random(seed)
@@ -47,7 +53,9 @@ def midgame_states(game: games.Game, players: int, count: int) -> list[games.Sta
             trail.append(state.clone())
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-        states.append(trail[len(trail) // 2])
+        third = trail[len(trail) // 3 : 2 * len(trail) // 3]
+        choices = [s for s in third if len(s.legal_actions()) >= min_choices]
+        states.append(choices[len(choices) // 2] if choices else trail[len(trail) // 2])
     return states
 
 
