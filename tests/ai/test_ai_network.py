@@ -76,3 +76,10 @@ def test_bot_names_say_what_plays():
 def test_bad_bot_arguments_are_refused_with_a_reason(argv, complaint, capsys):
     assert main(argv) == 2
     assert complaint in capsys.readouterr().err
+
+
+def test_the_protocol_offers_exactly_the_bots_there_are():
+    from ai.bots import KINDS
+    from protocol import BOT_LEVELS
+
+    assert set(BOT_LEVELS) == set(KINDS)
