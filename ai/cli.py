@@ -1,14 +1,17 @@
 """``cosmoport bot HOST[:PORT] --table ID``: a bot joins a table and plays it to the end.
 
-The bot is an ordinary network client: it says hello, takes a place, and whenever the server lists
-legal actions for its seat it searches from its own view (never anything else) and acts. The
-search runs in a worker thread, so the reactor keeps answering the server's heartbeats while it
-thinks. It exits when the game ends (status 0) or when it cannot join (status 1).
+The bot is an ordinary network client: it says hello, takes a place (or, started by a server for
+``add_bot``, the place kept for it, with the token in ``$COSMOPORT_SEAT_TOKEN``), and whenever the
+server lists legal actions for its seat it searches from its own view (never anything else) and
+acts. The search runs in a worker thread, so the reactor keeps answering the server's heartbeats
+while it thinks. It exits when the game ends (status 0), or when it cannot join or its table goes
+away (status 1).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -17,6 +20,7 @@ from typing import Any
 from ai.bots import KINDS, LEVELS, Bot, MCTSBot, make_bot
 from ai.mcts import describe
 from games.api import Action, View
+from protocol import BOT_TOKEN_VARIABLE
 
 DEFAULT_LEVEL = "hard"
 
@@ -121,12 +125,16 @@ async def _main(reactor: Any, host: str, port: int, args: argparse.Namespace) ->
     name = bot_name(args.level, args)
     client = Client(reactor, host, port, name)
     bot = NetworkBot(reactor, client, chooser)
+    token = os.environ.get(BOT_TOKEN_VARIABLE)
     try:
         await client.start()
-        request: dict[str, Any] = {"type": "join", "table": args.table}
-        if args.seat is not None:
-            request["slot"] = args.seat
-        joined = await client.request(request)
+        if token:  # a place the server keeps for us (add_bot): take it back with its token
+            joined = await client.request({"type": "resume", "token": token})
+        else:
+            request: dict[str, Any] = {"type": "join", "table": args.table}
+            if args.seat is not None:
+                request["slot"] = args.seat
+            joined = await client.request(request)
     except Exception as error:
         print(f"cosmoport bot: {describe_error(error)}", file=sys.stderr)
         await client.close()
@@ -154,7 +162,10 @@ def _ending(client: Any, bot: Any) -> Any:
         if not ended.called:
             ended.callback(outcome)
 
-    bot.done.addCallback(lambda msg: finish(("over", msg)))
+    bot.done.addCallbacks(
+        lambda msg: finish(("over", msg)),
+        lambda failure: finish(("gone", f"gave up: {failure.getErrorMessage()}")),
+    )
     handle = client.on_message
 
     def on_message(msg: dict[str, Any]) -> None:

@@ -214,7 +214,8 @@ class ISMCTS:
             legal = [a for a in state.legal_actions() if allowed is None or a in allowed]
             action = legal[0] if legal else next(iter(allowed or ()))
             return SearchResult(action, iterations, seconds, {}, {})
-        # Most visited; ties by value, then by the canonical order of the legal list (stable).
+        # Most visited; ties by value, then by the order the root's children were expanded
+        # (random, from the injected generator: the same seed still gives the same move).
         action = max(visits, key=lambda a: (visits[a], values[a]))
         return SearchResult(action, iterations, seconds, visits, values)
 

@@ -6,8 +6,9 @@ server lists legal actions for it, it asks its *chooser* and sends the choice (a
 ``choose(view, legal) -> action`` where ``legal`` is the list of legal actions (tuples); it may
 return a Deferred, so a slow search can run in a thread or another process.
 
-:func:`start_bots` is the one hook ``cosmoport play`` uses to fill the other seats; until the AI
-lands it seats :class:`RandomChooser` bots named ``Random bot 1``, ``Random bot 2``...
+:func:`start_bots` seats in-process :class:`RandomChooser` bots named ``Random bot 1``, ``Random
+bot 2``...: what ``cosmoport play --bots random`` uses (other levels are bot programs the server
+starts, see ``add_bot``). ``cosmoport bot`` drives the search bots through :class:`NetworkBot`.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class NetworkBot:
         self.actions = 0
         self._latest = -1
         self._timer: Any = None
+        self._fallback = random.Random(0)
         client.on_message = self.handle
 
     def handle(self, msg: dict[str, Any]) -> None:
@@ -64,10 +66,19 @@ class NetworkBot:
             if not isinstance(version, int) or version < self._latest:
                 return
             self._latest = version
+            view = msg.get("view") or {}
+            if kind == "snapshot" and view.get("is_over"):
+                # Back after a reconnection, the game is over: game_over went to the old link.
+                self._finish({"type": "game_over", "scores": view.get("scores")})
+                return
             legal = msg.get("legal") or []
             if legal:
-                self._later(msg["view"], legal, version)
-        elif kind == "game_over" and not self.done.called:
+                self._later(view, legal, version)
+        elif kind == "game_over":
+            self._finish(msg)
+
+    def _finish(self, msg: dict[str, Any]) -> None:
+        if not self.done.called:
             self.done.callback(msg)
             self.client.close()
 
@@ -81,6 +92,7 @@ class NetworkBot:
             return  # the game moved on while we waited
         actions = [tuple(item["action"]) for item in legal]
         d = defer.maybeDeferred(self.chooser.choose, view, actions)
+        d.addErrback(self._chooser_failed, actions)
         d.addCallback(self._send, version)
         d.addErrback(self._failed)
 
@@ -91,12 +103,21 @@ class NetworkBot:
         msg = {"type": "act", "version": version, "action": list(action)}
         return self.client.request(msg)
 
+    def _chooser_failed(self, failure: Failure, actions: list[Action]) -> Action:
+        # A bug in the bot must not stall the table: play on at random.
+        _log.failure("a bot's chooser failed; it plays a random legal action", failure)
+        return actions[self._fallback.randrange(len(actions))]
+
     def _failed(self, failure: Failure) -> None:
         if failure.check(ServerError) and failure.value.code == "action/stale":
             return  # someone moved first; the next update asks again
         if failure.check(ConnectionClosed):
             return  # the client reconnects and the snapshot asks again
-        _log.failure("a bot's action failed", failure)
+        # The server refused what the bot chose: something is wrong; stop rather than loop.
+        _log.failure("a bot's action was refused; it leaves", failure)
+        if not self.done.called:
+            self.done.errback(failure)
+        self.client.close()
 
     def close(self) -> defer.Deferred[None]:
         if self._timer is not None and self._timer.active():

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 # (subcommand, module, one-line help). A module that is not installed is left out of the menu.
 COMMANDS: list[tuple[str, str, str]] = [
-    ("play", "client.play", "play a game in the console against bots (the quick start)"),
+    ("play", "cosmoport.play", "play a game in the console against bots (the quick start)"),
     ("join", "client.join", "join a Cosmoport server on the LAN"),
     ("serve", "server.cli", "host games for the LAN"),
     ("bot", "ai.cli", "connect a bot to a server table"),

@@ -11,6 +11,7 @@ from protocol.fields import check_name
 from protocol.framing import HEADER_FORMAT, HEADER_SIZE, MAX_FRAME, MAX_SERVER_FRAME, frame
 from protocol.messages import (
     BOT_LEVELS,
+    BOT_TOKEN_VARIABLE,
     BY_TYPE,
     CATALOGUE,
     CLIENT_TYPES,
@@ -22,6 +23,7 @@ from protocol.messages import (
 
 __all__ = [
     "BOT_LEVELS",
+    "BOT_TOKEN_VARIABLE",
     "BY_TYPE",
     "CATALOGUE",
     "CLIENT_TYPES",

@@ -52,12 +52,14 @@ ERROR_CODES: dict[str, str] = {
     # Limits.
     "limit/connections": "Too many connections from this address (a `reject`).",
     "limit/server_full": "The server holds its maximum number of connections (a `reject`).",
-    "limit/tables": "The server holds its maximum number of tables.",
+    "limit/tables": "The server holds its maximum number of tables, or your address holds its "
+    "maximum number of open tables it created.",
     "limit/bots": "The server already runs its maximum number of bots.",
     "limit/spectators": "The table holds its maximum number of spectators.",
     "limit/rate": "More messages per second than allowed; the server disconnects.",
     "limit/handshake_timeout": "No `hello` in time (a `reject`); the server disconnects.",
-    "limit/idle": "No request for too long while not seated; the server disconnects.",
+    "limit/idle": "No request for too long while neither seated nor watching a game; the "
+    "server disconnects.",
     "limit/heartbeat": "Nothing received for too long, not even a `pong`; the server disconnects.",
     # The server itself.
     "server/internal": "A bug on the server's side; the request changed nothing the server "

@@ -47,6 +47,10 @@ _TABLE = Field("table", "table", "The table, as in `tables`.")
 
 BOT_LEVELS = ("easy", "normal", "hard", "greedy", "random")
 """Bots a server can start: MCTS at three levels, and the greedy and random baselines."""
+
+BOT_TOKEN_VARIABLE = "COSMOPORT_SEAT_TOKEN"
+"""Not on the wire: the environment variable in which a server hands a bot program it started
+(``add_bot``) the token of the place it keeps for it; the program ``resume``s with it."""
 _VERSION = Field(
     "version", "int", "The table's state version: 0 at the start, +1 per action.", low=0
 )
@@ -247,9 +251,9 @@ CATALOGUE: tuple[Message, ...] = (
     Message(
         "add_bot",
         "client",
-        "Fill a free place of your waiting table with a bot. The server starts the bot as a "
-        "separate program that joins over the network like anyone else (a `table_update` shows "
-        "it sitting down); it plays to the end and leaves.",
+        "Fill a free place of your waiting table with a bot. The server holds the place for it "
+        "and starts the bot as a separate program that takes the place over the network like "
+        "anyone else; it plays to the end and leaves.",
         (
             _ID,
             Field(
@@ -265,7 +269,8 @@ CATALOGUE: tuple[Message, ...] = (
     Message(
         "bot_added",
         "server",
-        "A bot is on its way to the place named here (it is kept free for the bot).",
+        "The place named here is held for a bot, whose program is starting; it takes the place "
+        "a moment later.",
         (
             _ID,
             _TABLE_ID,

@@ -1,9 +1,10 @@
 """Bots the server starts on request (``add_bot``): separate programs that join over loopback.
 
-A bot is ``cosmoport bot HOST:PORT --table ID --seat SLOT --level LEVEL``: an ordinary client
-that sees only its own seat's messages. The launcher keeps the place free for it until the
-program has sat down or ended, counts the programs against ``Limits.max_bots``, logs what they
-print, and stops whatever still runs when their table closes.
+A bot is ``cosmoport bot HOST:PORT --table ID --level LEVEL``: an ordinary client that sees only
+its own seat's messages. The lobby keeps a place for it (under the bot's name, with a token the
+program gets in its environment and resumes with); the launcher counts the programs against
+``Limits.max_bots``, logs what they print, and stops whatever still runs when their table
+closes. What happens to the place when a program ends is the hub's call (:meth:`Hub.add_bot`).
 
 How a program is started is injected (``spawn``), so tests run without real processes.
 """
@@ -19,22 +20,24 @@ from typing import Any
 from twisted.internet import defer, protocol
 from twisted.logger import Logger
 
-from protocol import ProtocolError
-from server.table import WAITING, Table
+from protocol import BOT_TOKEN_VARIABLE, ProtocolError
+from server.table import Place
 
 _log = Logger()
 
-Spawn = Callable[[list[str], "BotProcess"], Any]
+Spawn = Callable[[list[str], dict[str, str], "BotProcess"], Any]
+"""Starts a program: (argv, environment, process protocol)."""
 
 
 class BotProcess(protocol.ProcessProtocol):
     """One running bot program."""
 
-    def __init__(self, launcher: BotLauncher, table_id: int, slot: int, name: str) -> None:
+    def __init__(self, launcher: BotLauncher, table_id: int, place: Place, level: str) -> None:
         self.launcher = launcher
         self.table_id = table_id
-        self.slot = slot
-        self.name = name
+        self.place = place
+        self.name = place.name
+        self.level = level
         self.running = True
         self._partial = b""
 
@@ -63,7 +66,7 @@ class BotProcess(protocol.ProcessProtocol):
 
 
 class BotLauncher:
-    """Starts bot programs for tables and keeps track of them."""
+    """Starts bot programs for places the lobby keeps for them, and keeps track of them."""
 
     def __init__(self, spawn: Spawn | None, max_bots: int, python: str = sys.executable) -> None:
         self.spawn = spawn
@@ -71,52 +74,52 @@ class BotLauncher:
         self.python = python
         self.address: tuple[str, int] | None = None  # where bots connect; set once listening
         self.running: list[BotProcess] = []
+        self.on_ended: Callable[[BotProcess], None] | None = None
         self._idle_waiters: list[defer.Deferred[None]] = []
 
-    def launch(self, table: Table, level: str) -> tuple[int, str]:
-        """Start a bot for a free place of ``table``; returns (slot, name)."""
+    def check(self) -> None:
+        """Raise the protocol error that explains why no bot can start now, if one does."""
         if self.spawn is None or self.address is None or self.max_bots <= 0:
             raise ProtocolError("lobby/no_bots", "this server does not start bots")
         if len(self.running) >= self.max_bots:
             raise ProtocolError(
                 "limit/bots", f"the server already runs {self.max_bots} bots; try again later"
             )
-        if table.state != WAITING:
-            raise ProtocolError("lobby/not_waiting", f"table {table.id} is no longer waiting")
-        reserved = {p.slot for p in self.running if p.table_id == table.id}
-        free = [
-            slot
-            for slot, place in enumerate(table.places)
-            if place is None and slot not in reserved
-        ]
-        if not free:
-            raise ProtocolError("lobby/table_full", f"every place at table {table.id} is taken")
-        slot = free[0]
-        taken = {p.name for p in table.held} | {p.name for p in self.running}
-        number = 1
-        while f"{level.capitalize()} bot {number}" in taken:
-            number += 1
-        name = f"{level.capitalize()} bot {number}"
+
+    def start(self, table_id: int, place: Place, level: str, token: str, seed: int) -> BotProcess:
+        """Start ``cosmoport bot`` for ``place``; it takes the place back with ``token``.
+
+        The token travels in the environment, not on the command line, where any user of the
+        machine could read it.
+        """
+        self.check()
+        assert self.spawn is not None and self.address is not None
         host, port = self.address
         target = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         argv = [
-            self.python, "-m", "cosmoport", "bot", target,
-            "--table", str(table.id), "--seat", str(slot), "--level", level, "--name", name,
+            self.python, "-m", "cosmoport", "bot", target, "--table", str(table_id),
+            "--level", level, "--name", place.name, "--seed", str(seed),
         ]  # fmt: skip
-        process = BotProcess(self, table.id, slot, name)
+        env = {**os.environ, BOT_TOKEN_VARIABLE: token}
+        process = BotProcess(self, table_id, place, level)
         self.running.append(process)
         try:
-            self.spawn(argv, process)
+            self.spawn(argv, env, process)
         except Exception:
             self.running.remove(process)
             _log.failure("starting a bot")
             raise ProtocolError("server/internal", "the bot program could not start") from None
-        _log.info("started {name} for table {table}", name=name, table=table.id)
-        return slot, name
+        _log.info("started {name} for table {table}", name=place.name, table=table_id)
+        return process
 
     def ended(self, process: BotProcess) -> None:
         if process in self.running:
             self.running.remove(process)
+        if self.on_ended is not None:
+            try:
+                self.on_ended(process)
+            except Exception:
+                _log.failure("after the end of {name}", name=process.name)
         if not self.running:
             waiters, self._idle_waiters = self._idle_waiters, []
             for waiter in waiters:
@@ -144,7 +147,7 @@ class BotLauncher:
 def reactor_spawn(reactor: Any) -> Spawn:
     """A ``spawn`` that starts the program with ``reactor.spawnProcess``."""
 
-    def spawn(argv: list[str], process: BotProcess) -> Any:
-        return reactor.spawnProcess(process, argv[0], argv, env=dict(os.environ))
+    def spawn(argv: list[str], env: dict[str, str], process: BotProcess) -> Any:
+        return reactor.spawnProcess(process, argv[0], argv, env=env)
 
     return spawn

@@ -14,12 +14,16 @@ from collections.abc import Callable
 from twisted.logger import Logger
 
 from protocol import ProtocolError
-from server.bots import BotLauncher, Spawn
+from server.bots import BotLauncher, BotProcess, Spawn
 from server.limits import Limits, RateMeter
 from server.lobby import GameRegistry, Lobby
 from server.session import Peer, Session
+from server.table import PLAYING, WAITING, Table
 
 _log = Logger()
+
+MAX_BOT_RESTARTS = 2
+"""How often a bot program that ends in the middle of its game is started again."""
 
 
 class Hub:
@@ -47,6 +51,8 @@ class Hub:
             token_factory=token_factory,
         )
         self.lobby.on_close.append(self.bots.table_closed)
+        self.bots.on_ended = self._bot_ended
+        self._restarts: Counter[int] = Counter()  # by id(place): bot programs restarted
         self.sessions: dict[Session, None] = {}
         self.per_address: Counter[str] = Counter()
         self.shutting_down = False
@@ -80,6 +86,46 @@ class Hub:
         self.per_address[session.address] -= 1
         if self.per_address[session.address] <= 0:
             del self.per_address[session.address]
+
+    # --- bots --------------------------------------------------------------------------------
+
+    def add_bot(self, table: Table, level: str) -> tuple[int, str]:
+        """Keep a free place of waiting ``table`` for a bot and start it; returns (slot, name)."""
+        self.bots.check()
+        if table.state != WAITING:
+            raise ProtocolError("lobby/not_waiting", f"table {table.id} is no longer waiting")
+        taken = {p.name for p in table.held}
+        number = 1
+        while f"{level.capitalize()} bot {number}" in taken:
+            number += 1
+        place, token = self.lobby.reserve_bot(table, f"{level.capitalize()} bot {number}")
+        try:
+            self.bots.start(table.id, place, level, token, self.lobby.rng.randrange(2**32))
+        except ProtocolError:
+            self.lobby.leave(table, place)
+            raise
+        return place.slot, place.name
+
+    def _bot_ended(self, process: BotProcess) -> None:
+        """A bot program ended: free its place, or restart it if its game still needs it."""
+        table = self.lobby.tables.get(process.table_id)
+        place = process.place
+        # The program is gone, so is its connection (even if the server has not noticed yet).
+        if table is None or place not in table.places:
+            return
+        if table.state == WAITING:
+            self.lobby.leave(table, place)  # it never sat down: the place is free again
+            self.lobby.flush()
+        elif table.state == PLAYING and self._restarts[id(place)] < MAX_BOT_RESTARTS:
+            self._restarts[id(place)] += 1
+            _log.warn("{name} ended during the game; starting it again", name=place.name)
+            token = self.lobby.reissue(table, place)
+            try:
+                self.bots.start(
+                    table.id, place, process.level, token, self.lobby.rng.randrange(2**32)
+                )
+            except ProtocolError:
+                _log.warn("{name} could not be started again", name=place.name)
 
     def rate_meter(self, now: float) -> RateMeter:
         return RateMeter(self.limits.rate, self.limits.burst, now)

@@ -28,6 +28,8 @@ class Limits:
     """Open connections in all."""
     max_tables: int = 500
     """Tables open at once (waiting, playing or finished)."""
+    tables_per_address: int = 20
+    """Open tables that one IP address has created; one more is ``limit/tables``."""
     max_bots: int = 8
     """Bot processes the server runs at once (``add_bot``); 0: the server starts no bots."""
     max_spectators: int = 32
@@ -39,7 +41,8 @@ class Limits:
     dead_after: float = 45.0
     """A connection silent this long (no ``pong`` either) is dead and dropped; a seat is held."""
     idle_timeout: float = 1800.0
-    """A session that is not seated and sends no request (pings aside) this long is dropped."""
+    """A session that is neither seated nor watching a started game and sends no request (pings
+    aside) this long is dropped."""
     empty_table_ttl: float = 300.0
     """A waiting table that nobody holds a place at is closed after this long."""
     abandoned_table_ttl: float = 3600.0

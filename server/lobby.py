@@ -19,7 +19,7 @@ from twisted.logger import Logger
 import games
 from protocol import ProtocolError
 from server.limits import Limits
-from server.table import CLOSED, Member, Place, Table
+from server.table import CLOSED, WAITING, Member, Place, Table
 
 _log = Logger()
 
@@ -77,10 +77,6 @@ class Lobby:
     def exit(self, member: LobbyMember) -> None:
         self._present.pop(member, None)
 
-    @property
-    def present(self) -> list[LobbyMember]:
-        return list(self._present)
-
     def _mark(self, table: Table) -> None:
         self._dirty[table] = None
 
@@ -137,11 +133,20 @@ class Lobby:
         options: Mapping[str, Any] | None = None,
         seating: str = "random",
         autostart: bool = False,
+        creator: str = "",
     ) -> Table:
-        """Open a table; the game's rules check the player count and options right away."""
+        """Open a table; the game's rules check the player count and options right away.
+
+        ``creator`` is the address that asks: one address may hold only so many open tables.
+        """
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError(
                 "limit/tables", f"the server already holds {self.limits.max_tables} tables"
+            )
+        per_address = self.limits.tables_per_address
+        if sum(1 for t in self.tables.values() if t.creator == creator) >= per_address:
+            raise ProtocolError(
+                "limit/tables", f"your address already holds {per_address} open tables"
             )
         if game_name not in self.registry.names():
             raise ProtocolError(
@@ -170,6 +175,7 @@ class Lobby:
             clock=self.clock,
             on_change=self._mark,
         )
+        table.creator = creator
         self._next_id += 1
         self.tables[table.id] = table
         self._mark(table)
@@ -222,6 +228,27 @@ class Lobby:
         place = table.join(name, member, token, slot)
         self._tokens[token] = (table, place)
         return table, place
+
+    def reserve_bot(self, table: Table, name: str) -> tuple[Place, str]:
+        """Keep a free place of ``table`` for a bot program; returns it and its token."""
+        token = self._new_token()
+        place = table.join(name, None, token, bot=True)
+        self._tokens[token] = (table, place)
+        self._mark(table)
+        return place, token
+
+    def reissue(self, table: Table, place: Place) -> str:
+        """A new token for a held place nobody is connected to (a bot program to restart)."""
+        self._tokens.pop(place.token, None)
+        token = self._new_token()
+        place.token = token
+        self._tokens[token] = (table, place)
+        return token
+
+    def maybe_autostart(self, table: Table) -> None:
+        """Start an ``autostart`` table once every place is held and connected."""
+        if table.autostart and table.state == WAITING and table.ready:
+            self.start(table, None)
 
     def leave(self, table: Table, place: Place) -> None:
         if table.leave(place):

@@ -171,20 +171,19 @@ class Session:
 
     def close(self) -> None:
         """Leave every table and the lobby (a seat stays held), then close the connection."""
-        if self.state == CLOSED:
-            return
-        self._detach()
-        self._enter("closed")
-        self.hub.forget(self)
-        self.peer.close()
-        self.lobby.flush()
+        self._end(close_peer=True)
 
     def connection_lost(self) -> None:
+        self._end(close_peer=False)
+
+    def _end(self, close_peer: bool) -> None:
         if self.state == CLOSED:
             return
         self._detach()
         self._enter("closed")
         self.hub.forget(self)
+        if close_peer:
+            self.peer.close()
         self.lobby.flush()
 
     def _detach(self) -> None:
@@ -234,7 +233,10 @@ class Session:
         if silent >= lim.dead_after:
             self.fail(ProtocolError("limit/heartbeat", f"nothing heard for {silent:g}s"))
             return
-        if self.state != SEATED and now - self.last_request >= lim.idle_timeout:
+        # Seated people and spectators of a game in progress may be quiet as long as they like.
+        watching = self.state == SPECTATING and self.table is not None and self.table.started
+        idle = self.state != SEATED and not watching
+        if idle and now - self.last_request >= lim.idle_timeout:
             self.fail(ProtocolError("limit/idle", f"no request for {lim.idle_timeout:g}s"))
             return
         if silent >= lim.ping_interval and now - self.last_ping >= lim.ping_interval:
@@ -281,6 +283,7 @@ class Session:
             msg.get("options"),
             msg.get("seating", "random"),
             msg.get("autostart", False),
+            creator=self.address,
         )
         self._reply(request_id, {"type": "created", "table": table.info()})
 
@@ -295,8 +298,7 @@ class Session:
             request_id,
             {"type": "joined", "table": table.info(), "slot": place.slot, "token": place.token},
         )
-        if table.autostart and table.is_full:
-            self.lobby.start(table, None)
+        self.lobby.maybe_autostart(table)
 
     def handle_spectate(self, msg: dict[str, Any], request_id: Any) -> None:
         table = self.lobby.table(msg["table"])
@@ -325,6 +327,8 @@ class Session:
         )
         if table.started:
             self.send(table.snapshot(place.seat))
+        else:
+            self.lobby.maybe_autostart(table)
 
     def handle_chat(self, msg: dict[str, Any], request_id: Any) -> None:
         if self.state == LOBBY:
@@ -362,7 +366,7 @@ class Session:
 
     def handle_add_bot(self, msg: dict[str, Any], request_id: Any) -> None:
         assert self.table is not None
-        slot, name = self.hub.bots.launch(self.table, msg["level"])
+        slot, name = self.hub.add_bot(self.table, msg["level"])
         self._reply(
             request_id,
             {

@@ -41,14 +41,17 @@ class Place:
     ``slot`` is the place taken while the table waits; ``seat`` the engine seat once started.
     """
 
-    __slots__ = ("member", "name", "seat", "slot", "token")
+    __slots__ = ("bot", "member", "name", "seat", "slot", "token")
 
-    def __init__(self, name: str, slot: int, token: str, member: Member | None) -> None:
+    def __init__(
+        self, name: str, slot: int, token: str, member: Member | None, bot: bool = False
+    ) -> None:
         self.name = name
         self.slot = slot
         self.token = token
         self.member = member
         self.seat: int | None = None
+        self.bot = bot  # kept for a bot program the server started (``add_bot``)
 
     @property
     def connected(self) -> bool:
@@ -87,6 +90,7 @@ class Table:
         self.finished_at: float | None = None
         self.unattended_since: float | None = self.created_at
         self._on_change = on_change
+        self.creator = ""  # the address that opened the table (limits per address)
         self._legal: list[games.Action] = []
         self._legal_set: frozenset[games.Action] = frozenset()
         self._labels: list[dict[str, Any]] = []
@@ -120,6 +124,11 @@ class Table:
         return all(p is not None for p in self.places)
 
     @property
+    def ready(self) -> bool:
+        """Every place held and connected: an ``autostart`` table starts now."""
+        return all(p is not None and p.member is not None for p in self.places)
+
+    @property
     def started(self) -> bool:
         return self.state in (PLAYING, FINISHED)
 
@@ -138,8 +147,18 @@ class Table:
 
     # --- places --------------------------------------------------------------------------
 
-    def join(self, name: str, member: Member, token: str, slot: int | None = None) -> Place:
-        """Seat ``member`` as ``name`` at ``slot`` (default: the first free one)."""
+    def join(
+        self,
+        name: str,
+        member: Member | None,
+        token: str,
+        slot: int | None = None,
+        bot: bool = False,
+    ) -> Place:
+        """Seat ``member`` as ``name`` at ``slot`` (default: the first free one).
+
+        With ``bot``, the place is kept for a bot program (``member`` None until it connects).
+        """
         if self.state != WAITING:
             raise ProtocolError("lobby/not_waiting", f"table {self.id} is {self.state}")
         if slot is None:
@@ -155,7 +174,7 @@ class Table:
             raise ProtocolError("lobby/seat_taken", f"place {slot} of table {self.id} is held")
         if any(p.name == name for p in self.held):
             raise ProtocolError("lobby/name_taken", f"{name!r} already sits at table {self.id}")
-        place = Place(name, slot, token, member)
+        place = Place(name, slot, token, member, bot)
         self.places[slot] = place
         self._attendance()
         return place
@@ -264,10 +283,18 @@ class Table:
         key = tuple(action)
         if key not in self._legal_set:
             raise ProtocolError("action/illegal", f"{action!r} is not a legal action now")
+        # Applied to a copy, swapped in on success: an engine failure must change nothing.
+        candidate = engine.clone()
         try:
-            events = engine.apply(key)
+            events = candidate.apply(key)
         except games.IllegalAction as exc:  # the engine knows better than our cached list
             raise ProtocolError("action/illegal", str(exc) or "illegal action") from None
+        except Exception:
+            _log.failure("the {game} engine failed on {action!r}", game=self.game.name, action=key)
+            raise ProtocolError(
+                "server/internal", "the game engine failed on this action; the game is unchanged"
+            ) from None
+        self.engine = engine = candidate
         self.version += 1
         events = list(events)
         self.recent.extend(events)
@@ -394,7 +421,9 @@ class Table:
             )
 
     def _attendance(self) -> None:
-        if any(p.member is not None for p in self.held):
+        # Only people count: a table left to its bots expires like an empty one (and the lobby
+        # then stops the bots).
+        if any(p.member is not None and not p.bot for p in self.held):
             self.unattended_since = None
         elif self.unattended_since is None:
             self.unattended_since = self._clock()

@@ -23,7 +23,7 @@ from server.limits import Limits
 from server.service import listen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from tcp_client import RandomPlayer, connect  # noqa: E402
+from tcp_client import RandomPlayer, connect
 
 pytestmark = pytest.mark.slow
 
@@ -83,3 +83,83 @@ def test_the_protocol_offers_exactly_the_bots_there_are():
     from protocol import BOT_LEVELS
 
     assert set(BOT_LEVELS) == set(KINDS)
+
+
+class FakeClient:
+    """Stands in for client.connection.Client: records requests, succeeds or refuses them."""
+
+    def __init__(self, refuse: str | None = None) -> None:
+        self.on_message = None
+        self.requests: list[dict] = []
+        self.refuse = refuse
+        self.closed = False
+
+    def request(self, msg):
+        from twisted.internet import defer
+
+        from client.connection import ServerError
+
+        self.requests.append(msg)
+        if self.refuse:
+            return defer.fail(ServerError(self.refuse, "refused"))
+        return defer.succeed({"type": "update"})
+
+    def close(self):
+        from twisted.internet import defer
+
+        self.closed = True
+        return defer.succeed(None)
+
+
+class BrokenChooser:
+    def choose(self, view, legal):
+        raise RuntimeError("a bug in the bot")
+
+
+def _update(version, legal, over=False, kind="update"):
+    return {
+        "type": kind,
+        "version": version,
+        "view": {"is_over": over, "scores": [1, 2]},
+        "legal": [{"action": list(a), "label": "x"} for a in legal],
+    }
+
+
+def test_a_bot_whose_chooser_fails_plays_a_legal_action_instead_of_stalling():
+    from twisted.internet.task import Clock
+
+    from client.bots import NetworkBot
+
+    clock, client = Clock(), FakeClient()
+    NetworkBot(clock, client, BrokenChooser())
+    client.on_message(_update(3, [("roll",), ("pass",)]))
+    clock.advance(0)
+    [sent] = client.requests
+    assert sent["version"] == 3 and tuple(sent["action"]) in {("roll",), ("pass",)}
+
+
+def test_a_bot_refused_by_the_server_stops_instead_of_looping():
+    from twisted.internet.task import Clock
+
+    from ai.bots import RandomBot
+    from client.bots import NetworkBot
+
+    clock, client = Clock(), FakeClient(refuse="action/illegal")
+    bot = NetworkBot(clock, client, RandomBot(random.Random(1)))
+    failures = []
+    bot.done.addErrback(failures.append)
+    client.on_message(_update(1, [("roll",)]))
+    clock.advance(0)
+    assert client.closed and failures and "action/illegal" in str(failures[0].value)
+
+
+def test_a_bot_back_after_the_end_sees_the_game_is_over():
+    from twisted.internet.task import Clock
+
+    from ai.bots import RandomBot
+    from client.bots import NetworkBot
+
+    clock, client = Clock(), FakeClient()
+    bot = NetworkBot(clock, client, RandomBot(random.Random(1)))
+    client.on_message(_update(9, [], over=True, kind="snapshot"))
+    assert bot.done.called and client.closed and client.requests == []

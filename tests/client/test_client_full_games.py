@@ -14,7 +14,7 @@ from client_helpers import HOST, PORT, Network, Typist, result
 from twisted.internet import defer
 
 from client.bots import start_bots
-from client.play import Match
+from cosmoport.play import Match
 
 TURN_LIMIT = 3000
 

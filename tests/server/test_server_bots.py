@@ -16,6 +16,7 @@ from server_helpers import MemoryServer
 from tcp_client import RandomPlayer, connect
 from twisted.internet import defer, reactor
 
+from protocol import BOT_TOKEN_VARIABLE
 from server.limits import Limits
 from server.service import listen
 
@@ -32,67 +33,106 @@ class FakeSpawn:
     """Records every program the server starts instead of starting it."""
 
     def __init__(self) -> None:
-        self.started: list[tuple[list[str], Any]] = []
+        self.started: list[tuple[list[str], dict[str, str], Any]] = []
 
-    def __call__(self, argv: list[str], process: Any) -> None:
+    def __call__(self, argv: list[str], env: dict[str, str], process: Any) -> None:
         process.transport = FakeTransport()
-        self.started.append((argv, process))
+        self.started.append((argv, env, process))
 
 
-def bot_server(max_bots: int = 8) -> tuple[MemoryServer, FakeSpawn]:
-    server = MemoryServer(Limits(rate=1e9, burst=10**9, max_bots=max_bots))
+def bot_server(max_bots: int = 8, **limits: Any) -> tuple[MemoryServer, FakeSpawn]:
+    server = MemoryServer(Limits(rate=1e9, burst=10**9, max_bots=max_bots, **limits))
     spawn = FakeSpawn()
     server.hub.bots.spawn = spawn
     server.hub.bots.address = ("127.0.0.1", 7777)
     return server, spawn
 
 
-def seated(server: MemoryServer, players: int = 3) -> tuple[Any, int]:
+def seated(server: MemoryServer, players: int = 3, **create: Any) -> tuple[Any, int]:
     host = server.greeted("host")
-    table = host.create("secret_race", players)
+    table = host.create("secret_race", players, **create)
     host.join(table)
     host.received()
     return host, table
 
 
-def test_add_bot_starts_a_bot_program_for_the_first_free_place():
+def seats(client: Any) -> list[Any]:
+    return client.one("tables", client.request({"type": "list"}))["tables"][0]["seats"]
+
+
+def arrive(server: MemoryServer, started: tuple[list[str], dict[str, str], Any]) -> Any:
+    """What the bot program does: hello, then resume the kept place with its token."""
+    argv, env, _process = started
+    bot = server.greeted(argv[argv.index("--name") + 1], host="127.0.0.1")
+    bot.one("resumed", bot.request({"type": "resume", "token": env[BOT_TOKEN_VARIABLE]}))
+    return bot
+
+
+def test_add_bot_keeps_a_place_and_starts_a_bot_program_for_it():
     server, spawn = bot_server()
     host, table = seated(server)
     reply = host.one("bot_added", host.request({"type": "add_bot", "level": "hard"}))
     assert reply["table"] == table and reply["slot"] == 1 and reply["level"] == "hard"
     assert reply["name"] == "Hard bot 1"
-    [(argv, _process)] = spawn.started
-    assert argv[1:] == [
-        "-m", "cosmoport", "bot", "127.0.0.1:7777", "--table", str(table), "--seat", "1",
-        "--level", "hard", "--name", "Hard bot 1",
-    ]  # fmt: skip
+    [(argv, env, _process)] = spawn.started
     assert argv[0] == sys.executable
+    assert argv[1:9] == [
+        "-m", "cosmoport", "bot", "127.0.0.1:7777", "--table", str(table), "--level", "hard",
+    ]  # fmt: skip
+    assert argv[argv.index("--name") + 1] == "Hard bot 1" and "--seed" in argv
+    token = env[BOT_TOKEN_VARIABLE]
+    assert token and token not in argv  # never on the command line, where `ps` shows it
+    assert seats(host)[1] == {"name": "Hard bot 1", "connected": False}
 
 
-def test_places_kept_for_bots_are_not_given_twice():
-    server, spawn = bot_server()
-    host, _table = seated(server, players=3)
-    first = host.one("bot_added", host.request({"type": "add_bot", "level": "easy"}))
-    second = host.one("bot_added", host.request({"type": "add_bot", "level": "easy"}))
-    assert (first["slot"], second["slot"]) == (1, 2)
-    assert (first["name"], second["name"]) == ("Easy bot 1", "Easy bot 2")
-    assert host.error(host.request({"type": "add_bot", "level": "easy"})) == "lobby/table_full"
-    # A bot program that ends without sitting down frees its place again.
-    spawn.started[0][1].processEnded(None)
-    again = host.one("bot_added", host.request({"type": "add_bot", "level": "random"}))
-    assert again["slot"] == 1
-
-
-def test_the_bot_sits_in_the_place_kept_for_it():
+def test_the_kept_place_and_name_cannot_be_taken_by_anyone_else():
     server, spawn = bot_server()
     host, table = seated(server, players=2)
-    host.request({"type": "add_bot", "level": "normal"})
-    argv, _ = spawn.started[0]
-    bot = server.greeted(argv[argv.index("--name") + 1], host="127.0.0.1")
-    joined = bot.join(table, slot=int(argv[argv.index("--seat") + 1]))
-    assert joined["slot"] == 1
-    info = host.one("tables", host.request({"type": "list"}))["tables"][0]
-    assert [seat["name"] for seat in info["seats"]] == ["host", "Normal bot 1"]
+    host.request({"type": "add_bot", "level": "easy"})
+    squatter = server.greeted("squatter")
+    assert squatter.error(squatter.request({"type": "join", "table": table})) == (
+        "lobby/table_full"
+    )
+    arrive(server, spawn.started[0])
+    assert seats(host)[1] == {"name": "Easy bot 1", "connected": True}
+
+
+def test_an_autostart_table_starts_when_its_bots_have_arrived():
+    server, spawn = bot_server()
+    host, _table = seated(server, players=3, autostart=True)
+    host.request({"type": "add_bot", "level": "easy"})
+    host.request({"type": "add_bot", "level": "random"})
+    assert [argv[argv.index("--name") + 1] for argv, _, _ in spawn.started] == [
+        "Easy bot 1",
+        "Random bot 1",
+    ]
+    arrive(server, spawn.started[0])
+    assert not [m for m in host.received() if m["type"] == "started"]
+    arrive(server, spawn.started[1])
+    assert host.one("started")["seats"]
+
+
+def test_a_bot_program_that_ends_before_sitting_down_frees_its_place():
+    server, spawn = bot_server()
+    host, _ = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "easy"})
+    assert host.error(host.request({"type": "add_bot", "level": "easy"})) == "lobby/table_full"
+    spawn.started[0][2].processEnded(None)
+    assert seats(host)[1] is None
+    host.one("bot_added", host.request({"type": "add_bot", "level": "random"}))
+
+
+def test_a_bot_program_that_dies_during_its_game_is_started_again():
+    server, spawn = bot_server()
+    host, _ = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "easy"})
+    bot = arrive(server, spawn.started[0])
+    host.one("started", host.request({"type": "start"}))
+    bot.drop()
+    spawn.started[0][2].processEnded(None)
+    assert len(spawn.started) == 2
+    arrive(server, spawn.started[1])  # the new program takes the seat with its new token
+    assert seats(host)[1]["connected"] is True
 
 
 def test_a_server_without_bots_says_so():
@@ -102,6 +142,7 @@ def test_a_server_without_bots_says_so():
     server, _ = bot_server(max_bots=0)
     host, _ = seated(server)
     assert host.error(host.request({"type": "add_bot", "level": "hard"})) == "lobby/no_bots"
+    assert seats(host)[1] is None
 
 
 def test_the_number_of_bot_programs_is_limited():
@@ -110,13 +151,13 @@ def test_the_number_of_bot_programs_is_limited():
     host.one("bot_added", host.request({"type": "add_bot", "level": "hard"}))
     other, _ = seated(server)
     assert other.error(other.request({"type": "add_bot", "level": "hard"})) == "limit/bots"
-    spawn.started[0][1].processEnded(None)
+    spawn.started[0][2].processEnded(None)
     other.one("bot_added", other.request({"type": "add_bot", "level": "hard"}))
 
 
 def test_bots_are_only_added_to_waiting_tables_and_by_seated_people():
     server, _spawn = bot_server()
-    table, clients = server.table_with(2)
+    _table, clients = server.table_with(2)
     assert clients[0].error(clients[0].request({"type": "add_bot", "level": "easy"})) == (
         "lobby/not_waiting"
     )
@@ -124,7 +165,6 @@ def test_bots_are_only_added_to_waiting_tables_and_by_seated_people():
     assert stranger.error(stranger.request({"type": "add_bot", "level": "easy"})) == (
         "session/wrong_state"
     )
-    assert table
 
 
 def test_an_unknown_level_is_a_bad_message():
@@ -143,21 +183,33 @@ def test_closing_a_table_stops_its_bots_still_running():
     other, other_table = seated(server)
     other.request({"type": "add_bot", "level": "hard"})
     server.hub.lobby.close(server.hub.lobby.tables[table])
-    assert spawn.started[0][1].transport.signals == ["TERM"]
-    assert spawn.started[1][1].transport.signals == []
+    assert spawn.started[0][2].transport.signals == ["TERM"]
+    assert spawn.started[1][2].transport.signals == []
     assert other_table != table
+
+
+def test_a_table_left_to_its_bots_expires_and_its_bots_are_stopped():
+    server, spawn = bot_server(empty_table_ttl=60.0)
+    host, table = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "easy"})
+    arrive(server, spawn.started[0])
+    host.request({"type": "leave"})
+    server.advance(61)
+    assert table not in server.hub.lobby.tables
+    assert spawn.started[0][2].transport.signals == ["TERM"]
 
 
 def test_a_bot_program_that_cannot_start_is_an_internal_error_and_keeps_no_place():
     server, _ = bot_server()
 
-    def broken(argv: list[str], process: Any) -> None:
+    def broken(argv: list[str], env: dict[str, str], process: Any) -> None:
         raise OSError("no such program")
 
     server.hub.bots.spawn = broken
     host, _ = seated(server, players=2)
     assert host.error(host.request({"type": "add_bot", "level": "hard"})) == "server/internal"
     assert server.hub.bots.running == []
+    assert seats(host)[1] is None
 
 
 @pytest.mark.slow

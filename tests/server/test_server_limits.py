@@ -136,12 +136,12 @@ def test_the_client_may_ping_the_server():
     assert client.request({"type": "ping"}) == [{"type": "pong", "id": client._next_id - 1}]
 
 
-@pytest.mark.parametrize("where", ["lobby", "spectating"])
+@pytest.mark.parametrize("where", ["lobby", "spectating a waiting table"])
 def test_an_idle_session_outside_a_seat_is_dropped(where):
     server = MemoryServer(Limits(idle_timeout=100, ping_interval=10, dead_after=30, **FAST))
     client = server.greeted("Ann")
-    if where == "spectating":
-        table, _ = server.table_with(2)
+    if where != "lobby":
+        table, _ = server.table_with(2, start=False)
         client.request({"type": "spectate", "table": table})
     for _ in range(9):
         server.advance(10)
@@ -150,6 +150,18 @@ def test_an_idle_session_outside_a_seat_is_dropped(where):
     server.advance(10)
     assert client.error([m for m in client.received() if m["type"] != "ping"]) == "limit/idle"
     assert client.disconnected
+
+
+def test_a_spectator_may_watch_a_game_for_as_long_as_heartbeats_flow():
+    server = MemoryServer(Limits(idle_timeout=100, ping_interval=10, dead_after=30, **FAST))
+    table, players = server.table_with(2)
+    watcher = server.greeted("Watcher")
+    watcher.request({"type": "spectate", "table": table})
+    for _ in range(50):
+        server.advance(10)
+        for client in (watcher, *players):
+            client.send({"type": "pong"})
+    assert not watcher.disconnected
 
 
 def test_a_seated_player_may_think_for_as_long_as_heartbeats_flow():

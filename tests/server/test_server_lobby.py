@@ -249,3 +249,14 @@ def test_a_finished_table_closes_once_nobody_is_there_and_sends_everyone_back():
     left = watcher.one("left")
     assert left["reason"] == "closed"
     watcher.one("tables", watcher.request({"type": "list"}))  # back in the lobby
+
+
+def test_one_address_may_hold_only_so_many_open_tables():
+    server = MemoryServer(Limits(rate=1e9, burst=10**9, tables_per_address=2))
+    ann = server.greeted("Ann", host="10.0.0.7")
+    ann.create("secret_race", 2)
+    ann.create("secret_race", 2)
+    third = {"type": "create", "game": "secret_race", "players": 2}
+    assert ann.error(ann.request(third)) == "limit/tables"
+    bob = server.greeted("Bob", host="10.0.0.8")
+    bob.create("secret_race", 2)  # another address is not affected

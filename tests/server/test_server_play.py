@@ -179,3 +179,30 @@ def test_secret_race_is_a_faithful_test_double():
     events = state.apply(("step", 1))
     assert clone.apply(("step", 1)) == events
     assert clone.view(0) == state.view(0)
+
+
+def test_an_engine_failure_changes_nothing_and_the_game_goes_on():
+    server = MemoryServer()
+    table, (a, _b) = server.table_with(2)
+    engine = server.hub.lobby.table(table).engine
+    calls = []
+
+    def explode(action):
+        calls.append(action)
+        raise RuntimeError("engine bug")
+
+    before = engine.view(None)
+    clone = engine.clone
+
+    def broken_clone():
+        copy = clone()
+        copy.apply = explode
+        return copy
+
+    engine.clone = broken_clone
+    assert a.error(a.request({"type": "act", "version": 0, "action": ["step", 1]})) == (
+        "server/internal"
+    )
+    assert calls and engine.view(None) == before
+    engine.clone = clone
+    a.one("update", a.request({"type": "act", "version": 0, "action": ["step", 1]}))

@@ -1,5 +1,8 @@
 """``cosmoport play GAME``: one command, one game against bots, in the console.
 
+An entry point, so it may use every package: it runs the server (``server``) and the console
+client (``client``) in one process.
+
 Starts an embedded server on a free loopback port, opens a table, seats the person, fills every
 other seat with bots and hands the terminal to the console. The bots are ordinary network clients
 over loopback: MCTS bots (``--bots easy|normal|hard``, default normal) and the greedy baseline are
@@ -51,7 +54,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"who plays the other seats: MCTS bots (easy, normal, hard), or the greedy or "
         f"random baselines (default {DEFAULT_BOTS})",
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed the table and the bots")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed the table and the bots: the same seed and the same moves replay a game",
+    )
     parser.add_argument(
         "--bot-delay",
         type=float,
