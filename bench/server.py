@@ -124,7 +124,14 @@ def run_server(kind: str) -> None:
         from server.limits import Limits
         from server.service import listen
 
-        limits = Limits(rate=1e9, burst=10**9, connections_per_address=10**6, max_tables=10**6)
+        limits = Limits(
+            rate=1e9,
+            burst=10**9,
+            connections_per_address=10**6,
+            max_connections=10**6,
+            max_tables=10**6,
+            tables_per_address=10**6,
+        )
         port, _ = listen(reactor, "127.0.0.1", 0, limits, registry=BenchRegistry())
     else:
 

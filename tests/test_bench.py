@@ -1,0 +1,77 @@
+"""The bench scripts still run: each once, with tiny settings, checked for the figures it prints.
+
+The figures themselves are not asserted (speed is measured, not tested); what is tested is that a
+bench does not rot silently when the code it measures changes (a new server limit once broke
+``bench/server.py`` without any test noticing).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+pytestmark = pytest.mark.slow
+
+
+def run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("game", ["cosmic_run", "alien_artifacts"])
+def test_engine_bench_prints_games_actions_and_clone_ratio(game: str) -> None:
+    out = run("engine.py", "--game", game, "--games", "3", "--players", "2")
+    assert re.search(r"2 players:\s+[\d.]+ games/s\s+\d+ actions/s", out), out
+    assert re.search(r"clone is\s+[\d.]+x faster", out), out
+
+
+def test_ai_speed_bench_prints_iterations_per_second() -> None:
+    out = run("ai_speed.py", "--game", "cosmic_run", "--positions", "2", "--iterations", "10")
+    assert re.search(r"Cosmic Run:\s+\d+ iterations/s", out), out
+
+
+def test_strength_bench_json_has_the_documented_keys() -> None:
+    out = run(
+        "strength.py",
+        "--game",
+        "cosmic_run",
+        "--candidate",
+        "easy",
+        "--opponent",
+        "random",
+        "--games",
+        "2",
+        "--iterations",
+        "10",
+        "--workers",
+        "1",
+        "--json",
+    )
+    result = json.loads(out.strip().splitlines()[-1])
+    assert {"games", "wins", "win_share", "ci_low", "ci_high"} <= result.keys()
+    assert result["games"] == 2
+    assert 0.0 <= result["ci_low"] <= result["win_share"] <= result["ci_high"] <= 1.0
+
+
+def test_server_bench_plays_its_tables_and_the_echo_baseline() -> None:
+    # More tables than the default per-address limit: the bench must lift every limit it hits.
+    out = run("server.py", "--tables", "25", "--players", "2", "--echo-seconds", "0.2")
+    match = re.search(r"cosmoport: (\d+) actions in [\d.]+s over (\d+) games", out)
+    assert match is not None, out
+    assert int(match.group(1)) > 0 and match.group(2) == "25"
+    assert re.search(r"raw echo:\s+\d+ round trips", out), out
+    assert re.search(r"ratio \(cosmoport actions/s / echo round trips/s\): [\d.]+", out), out
