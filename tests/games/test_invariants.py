@@ -17,8 +17,9 @@ import pytest
 import games
 from games import IllegalAction
 
-# Games per player count. Cosmic Run: 4 counts x 600 = 2,400 games.
-GAMES_PER_COUNT = {"cosmic_run": 600, "alien_artifacts": 400}
+# Games per player count. Cosmic Run: 4 counts x 600 = 2,400 games; Alien Artifacts: 4 counts x 750
+# = 3,000 games.
+GAMES_PER_COUNT = {"cosmic_run": 600, "alien_artifacts": 750}
 # Share of steps that get the expensive checks.
 DEEP_CHECK_RATE = 0.02
 MAX_STEPS = 20_000
