@@ -73,7 +73,7 @@ class Level:
 LEVELS = {
     "easy": Level(iterations=50, seconds=1.0),
     "normal": Level(iterations=250, seconds=1.0),
-    "hard": Level(iterations=800, seconds=1.0),
+    "hard": Level(iterations=2500, seconds=1.0),
 }
 
 
