@@ -67,6 +67,12 @@ class TickState:
     def legal_actions(self) -> list[tuple[Any, ...]]:
         return [] if self.is_over else [("tick", 1), ("tick", 2), ("tick", 3)]
 
+    def clone(self) -> TickState:
+        copy = TickState(self.players)
+        copy.moves = self.moves
+        copy.total = list(self.total)
+        return copy
+
     def apply(self, action: tuple[Any, ...]) -> list[dict[str, Any]]:
         seat = self.moves % self.players
         self.total[seat] += action[1]
@@ -202,8 +208,9 @@ class Client(Int32StringReceiver):
             self.bench.games += 1
             if not self.done.called:
                 self.done.callback(None)
-        elif kind == "error":
-            raise SystemExit(f"the server refused an action: {msg}")
+        elif kind == "error" and not self.done.called:
+            # Raising here would only be logged by the reactor and the bench would wait forever.
+            self.done.errback(RuntimeError(f"the server refused an action: {msg}"))
 
     def act(self, version: int, action: list[Any]) -> None:
         self.next_id += 1

@@ -75,3 +75,8 @@ def test_server_bench_plays_its_tables_and_the_echo_baseline() -> None:
     assert int(match.group(1)) > 0 and match.group(2) == "25"
     assert re.search(r"raw echo:\s+\d+ round trips", out), out
     assert re.search(r"ratio \(cosmoport actions/s / echo round trips/s\): [\d.]+", out), out
+
+
+def test_server_bench_tick_game_measures_the_server_alone() -> None:
+    out = run("server.py", "--game", "tick", "--tables", "3", "--echo-seconds", "0.2")
+    assert re.search(r"cosmoport: \d+ actions in [\d.]+s over 3 games", out), out
