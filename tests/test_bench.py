@@ -80,3 +80,11 @@ def test_server_bench_plays_its_tables_and_the_echo_baseline() -> None:
 def test_server_bench_tick_game_measures_the_server_alone() -> None:
     out = run("server.py", "--game", "tick", "--tables", "3", "--echo-seconds", "0.2")
     assert re.search(r"cosmoport: \d+ actions in [\d.]+s over 3 games", out), out
+
+
+def test_balance_bench_prints_a_share_per_seat_that_adds_up() -> None:
+    out = run("balance.py", "--game", "cosmic_run", "--players", "3", "--games", "4")
+    shares = [float(s) for s in re.findall(r"seat \d: wins ([\d.]+) \[", out)]
+    assert len(shares) == 3, out
+    assert abs(sum(shares) - 1.0) < 0.01
+    assert re.search(r"mean game length: \d+ actions", out), out
