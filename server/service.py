@@ -20,6 +20,7 @@ from server.connection import Connection
 from server.hub import Hub
 from server.limits import Limits
 from server.lobby import GameRegistry
+from server.transport import use_direct_writes
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 7777
@@ -78,6 +79,7 @@ def listen(
     """Listen for clients on ``host:port`` (``port=0``: any free port)."""
     factory = ServerFactory(reactor, limits, **hub_options)
     listening: IListeningPort = reactor.listenTCP(port, factory, interface=host)
+    use_direct_writes(listening)
     address = listening.getHost()
     # Bots connect back over loopback, unless the server listens on one address only.
     bot_host = "127.0.0.1" if host in ("", "0.0.0.0") else "::1" if host == "::" else host

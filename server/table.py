@@ -342,7 +342,8 @@ class Table:
         engine = self.engine
         self._legal = engine.legal_actions()
         self._legal_set = frozenset(self._legal)
-        self._labels = [{"action": list(a), "label": engine.label(a)} for a in self._legal]
+        # Actions stay tuples: msgpack writes a tuple as the same array a list would be.
+        self._labels = [{"action": a, "label": engine.label(a)} for a in self._legal]
 
     def _legal_for(self, seat: int | None) -> list[dict[str, Any]]:
         assert self.engine is not None

@@ -1,0 +1,104 @@
+"""A TCP transport that sends a reactor round's writes together, without arming write watches.
+
+Twisted's TCP transport queues every ``write`` and arms the socket's write watch
+(``epoll_ctl``); the reactor then reports the socket writable on its next poll and the transport
+sends and disarms the watch. A game server writes to several connections per action (every
+seat gets its update), and on this project's machines arming the watch alone was a fifth of the
+server's time (``bench/server.py``, sampled with py-spy). Sending each write at once instead is
+worse: every ``send`` then wakes the reading process separately, where the reactor's batch of
+sends woke it once.
+
+:class:`DirectServer` keeps Twisted's buffers, producers and closing logic and changes one
+thing: a ``write`` that finds nothing queued does not arm the watch but puts the transport on a
+list that is flushed once per reactor round, after the round's events (a ``callLater(0)``),
+by calling the transport's own ``doWrite``. What the kernel does not take, and any error, is
+handed back to the reactor by arming the watch the ordinary way, so the ordinary path finishes
+the send or finds the error and closes the connection. ``loseConnection`` arms the watch as
+usual, so queued data is still sent before a close.
+
+:func:`use_direct_writes` installs it on a listening TCP port; any other port is left as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from twisted.internet import tcp
+
+
+class _Flusher:
+    """The transports of one reactor with writes waiting for the end of this round."""
+
+    def __init__(self, reactor: Any) -> None:
+        self.reactor = reactor
+        self.waiting: dict[DirectServer, None] = {}
+
+    def add(self, transport: DirectServer) -> None:
+        if not self.waiting:
+            self.reactor.callLater(0, self.flush)
+        self.waiting[transport] = None
+
+    def flush(self) -> None:
+        waiting, self.waiting = self.waiting, {}
+        for transport in waiting:
+            transport.flush()
+
+
+_flushers: WeakKeyDictionary[Any, _Flusher] = WeakKeyDictionary()
+
+
+class DirectServer(tcp.Server):
+    """``tcp.Server`` whose writes are sent once per reactor round without a write watch."""
+
+    _deferring = False  # inside write(): startWriting() only notes the transport
+
+    def write(self, data: bytes) -> None:
+        self._deferring = True
+        try:
+            super().write(data)
+        finally:
+            self._deferring = False
+
+    def writeSequence(self, iovec: Iterable[bytes]) -> None:
+        self._deferring = True
+        try:
+            super().writeSequence(iovec)
+        finally:
+            self._deferring = False
+
+    def startWriting(self) -> None:
+        if self._deferring and not self.disconnecting:
+            flusher = _flushers.get(self.reactor)
+            if flusher is None:
+                flusher = _flushers[self.reactor] = _Flusher(self.reactor)
+            flusher.add(self)
+        else:
+            super().startWriting()
+
+    def flush(self) -> None:
+        """Send what is queued now; leave anything left over (or any error) to the reactor."""
+        if not self.connected or self.disconnecting:
+            return  # closing: loseConnection armed the watch, the reactor finishes the job
+        result = self.doWrite()
+        if result is not None or self.dataBuffer:  # emptied (b"") once everything is sent
+            super().startWriting()
+
+
+SUPPORTED = all(
+    hasattr(tcp.Server, name) for name in ("doWrite", "dataBuffer", "offset", "disconnecting")
+)
+"""Whether this Twisted has the parts of ``tcp.Server`` that :class:`DirectServer` uses."""
+
+
+def use_direct_writes(port: Any) -> bool:
+    """Make ``port`` (from ``reactor.listenTCP``) give new connections a :class:`DirectServer`.
+
+    Returns whether it did: only a real ``tcp.Port`` with the stock transport is changed, so
+    in-memory test reactors and an unfamiliar Twisted keep their own behaviour.
+    """
+    if SUPPORTED and isinstance(port, tcp.Port) and port.transport is tcp.Server:
+        port.transport = DirectServer
+        return True
+    return False

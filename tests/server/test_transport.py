@@ -1,0 +1,214 @@
+"""The direct-write TCP transport, over real sockets on 127.0.0.1 (port 0), each test bounded.
+
+What must hold: every byte arrives, in order, whether the kernel takes a write whole or not;
+a close right after writes still delivers them first; a client that stops reading still pauses
+the producer (flow control is Twisted's); a peer that vanishes ends the connection cleanly; and
+a write does not arm the reactor's write watch when the socket takes it whole.
+"""
+
+from __future__ import annotations
+
+import pytest_twisted
+from twisted.internet import defer, protocol, reactor, tcp
+from twisted.internet.interfaces import IPushProducer
+from twisted.internet.testing import MemoryReactor
+from zope.interface import implementer
+
+from server.transport import DirectServer, use_direct_writes
+
+TIMEOUT = 20.0
+
+
+class Collector(protocol.Protocol):
+    """The client side: keeps every byte; fires ``closed`` with them when the server closes."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+        self.closed: defer.Deferred[bytes] = defer.Deferred()
+        self.expect: tuple[int, defer.Deferred[bytes]] | None = None
+
+    def wait_for(self, size: int) -> defer.Deferred[bytes]:
+        """Fires with the data once ``size`` bytes have arrived (without any close)."""
+        d: defer.Deferred[bytes] = defer.Deferred()
+        self.expect = (size, d)
+        self.dataReceived(b"")
+        return d.addTimeout(TIMEOUT, reactor)
+
+    def dataReceived(self, data: bytes) -> None:
+        self.data += data
+        if self.expect is not None and len(self.data) >= self.expect[0]:
+            d, self.expect = self.expect[1], None
+            d.callback(bytes(self.data))
+
+    def connectionLost(self, reason: object = None) -> None:
+        self.closed.callback(bytes(self.data))
+
+
+class Served(protocol.Protocol):
+    """The server side: hands itself to the test when connected; notes when it is lost."""
+
+    def __init__(self, ready: defer.Deferred[Served]) -> None:
+        self.ready = ready
+        self.lost: defer.Deferred[None] = defer.Deferred()
+
+    def connectionMade(self) -> None:
+        self.ready.callback(self)
+
+    def connectionLost(self, reason: object = None) -> None:
+        self.lost.callback(None)
+
+
+async def connected_pair() -> tuple[tcp.Port, Served, Collector]:
+    ready: defer.Deferred[Served] = defer.Deferred()
+    factory = protocol.Factory.forProtocol(lambda: Served(ready))
+    port = reactor.listenTCP(0, factory, interface="127.0.0.1")
+    assert use_direct_writes(port)
+    client = Collector()
+    await protocol.ClientCreator(reactor, lambda: client).connectTCP(
+        "127.0.0.1", port.getHost().port
+    )
+    served = await ready.addTimeout(TIMEOUT, reactor)
+    return port, served, client
+
+
+def pattern(index: int, size: int) -> bytes:
+    return bytes([index % 251]) * size
+
+
+@pytest_twisted.ensureDeferred
+async def test_the_port_gives_connections_the_direct_transport():
+    port, served, client = await connected_pair()
+    try:
+        assert type(served.transport) is DirectServer
+    finally:
+        served.transport.loseConnection()
+        await client.closed.addTimeout(TIMEOUT, reactor)
+        await port.stopListening()
+
+
+@pytest_twisted.ensureDeferred
+async def test_many_writes_larger_than_the_socket_buffer_arrive_whole_and_in_order_before_a_close():
+    port, served, client = await connected_pair()
+    # 8 MiB in one reactor round: far more than a loopback socket buffer takes at once, so the
+    # flush leaves a remainder to the reactor; the close comes right after the writes.
+    chunks = [pattern(i, 64 * 1024 + i) for i in range(128)]
+    for chunk in chunks:
+        served.transport.write(chunk)
+    served.transport.writeSequence([b"tail-", b"end"])
+    served.transport.loseConnection()
+    received = await client.closed.addTimeout(TIMEOUT, reactor)
+    await port.stopListening()
+    assert received == b"".join(chunks) + b"tail-end"
+
+
+@pytest_twisted.ensureDeferred
+async def test_what_the_kernel_does_not_take_at_once_is_sent_later_without_a_close():
+    port, served, client = await connected_pair()
+    try:
+        chunks = [pattern(i, 64 * 1024) for i in range(128)]  # 8 MiB in one round
+        for chunk in chunks:
+            served.transport.write(chunk)
+        expected = b"".join(chunks)
+        assert await client.wait_for(len(expected)) == expected
+    finally:
+        served.transport.loseConnection()
+        await client.closed.addTimeout(TIMEOUT, reactor)
+        await port.stopListening()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_write_the_socket_takes_whole_never_arms_the_write_watch():
+    port, served, client = await connected_pair()
+    try:
+        armed = []
+        original = tcp.Server.startWriting
+
+        def spy(self: tcp.Server) -> None:
+            armed.append(self)
+            original(self)
+
+        tcp.Server.startWriting = spy  # type: ignore[method-assign]
+        try:
+            served.transport.write(b"hello")
+            served.transport.write(b" there")
+            await deferred_round()
+        finally:
+            tcp.Server.startWriting = original  # type: ignore[method-assign]
+        assert armed == []
+        assert served.transport not in reactor.getWriters()
+    finally:
+        served.transport.loseConnection()
+        assert await client.closed.addTimeout(TIMEOUT, reactor) == b"hello there"
+        await port.stopListening()
+
+
+def deferred_round() -> defer.Deferred[None]:
+    """Fires after the reactor's next round (when the transport has flushed)."""
+    d: defer.Deferred[None] = defer.Deferred()
+    reactor.callLater(0, reactor.callLater, 0, d.callback, None)
+    return d
+
+
+@implementer(IPushProducer)
+class Producer:
+    def __init__(self) -> None:
+        self.paused = 0
+
+    def pauseProducing(self) -> None:
+        self.paused += 1
+
+    def resumeProducing(self) -> None:
+        pass
+
+    def stopProducing(self) -> None:
+        pass
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_client_that_stops_reading_pauses_the_producer():
+    port, served, client = await connected_pair()
+    producer = Producer()
+    served.transport.registerProducer(producer, True)
+    client.transport.pauseProducing()  # the client reads nothing more
+    try:
+        for i in range(256):  # 16 MiB, a round at a time until the kernel buffers are full
+            served.transport.write(pattern(i, 64 * 1024))
+            if i % 16 == 15:
+                await deferred_round()
+            if producer.paused:
+                break
+        assert producer.paused
+    finally:
+        served.transport.unregisterProducer()
+        served.transport.abortConnection()
+        client.transport.abortConnection()
+        await served.lost.addTimeout(TIMEOUT, reactor)
+        await port.stopListening()
+
+
+@pytest_twisted.ensureDeferred
+async def test_writing_to_a_vanished_peer_ends_the_connection_cleanly():
+    port, served, client = await connected_pair()
+    client.transport.abortConnection()  # a reset: the next sends fail
+    await client.closed.addTimeout(TIMEOUT, reactor)
+    for i in range(64):
+        served.transport.write(pattern(i, 64 * 1024))
+        await deferred_round()
+        if served.lost.called:
+            break
+    await served.lost.addTimeout(TIMEOUT, reactor)
+    await port.stopListening()
+
+
+def test_other_ports_are_left_alone():
+    memory = MemoryReactor()
+    port = memory.listenTCP(0, protocol.Factory())
+    assert use_direct_writes(port) is False
+
+    class Custom(tcp.Server):
+        pass
+
+    real = tcp.Port(0, protocol.Factory(), interface="127.0.0.1", reactor=reactor)
+    real.transport = Custom
+    assert use_direct_writes(real) is False
+    assert real.transport is Custom
