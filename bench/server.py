@@ -15,7 +15,8 @@ rate. Target: 200 tables on one core, p99 under 20 ms, ratio at least 0.3.
 engine: the figures then show the server's own overhead without the engine's ``view``/``label``
 costs. ``--think-ms`` makes clients wait before acting, for latency below saturation (with no
 think time every table always has an action in flight, so by Little's law the round trip is
-about tables / throughput).
+about tables / throughput). ``--views acting`` is an experiment: seats not to act get an update
+without a view, which bounds what any delta encoding of views could gain.
 """
 
 from __future__ import annotations
@@ -112,7 +113,57 @@ class Tick:
         return TickState(players)
 
 
+class ActingViewsOnly:
+    """A state whose view is empty for every seat but the one to act (``--views acting``).
+
+    An experiment, not a rule: it measures the most that sending waiting seats less (a delta
+    instead of a full view) could save, by sending them nothing at all.
+    """
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        # Bound once: forwarding through __getattr__ on every call would slow the experiment.
+        self.legal_actions = state.legal_actions
+        self.label = state.label
+        self.scores = state.scores
+        self.ranking = state.ranking
+
+    @property
+    def current_player(self) -> int | None:
+        return self.state.current_player  # type: ignore[no-any-return]
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over  # type: ignore[no-any-return]
+
+    def apply(self, action: Any) -> Any:
+        return self.state.apply(action)
+
+    def clone(self) -> ActingViewsOnly:
+        return ActingViewsOnly(self.state.clone())
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        state = self.state
+        if seat is None or state.is_over or seat == state.current_player:
+            return state.view(seat)  # type: ignore[no-any-return]
+        return {"seat": seat, "current_player": state.current_player, "is_over": False}
+
+
+class ActingViewsOnlyGame:
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def new(self, players: int, seed: int, options: Any = None) -> ActingViewsOnly:
+        return ActingViewsOnly(self.game.new(players, seed, options))
+
+
 class BenchRegistry:
+    def __init__(self, acting_views_only: bool = False) -> None:
+        self.acting_views_only = acting_views_only
+
     def names(self) -> list[str]:
         import games
 
@@ -121,10 +172,11 @@ class BenchRegistry:
     def get(self, name: str) -> Any:
         import games
 
-        return Tick() if name == "tick" else games.get(name)
+        game = Tick() if name == "tick" else games.get(name)
+        return ActingViewsOnlyGame(game) if self.acting_views_only else game
 
 
-def run_server(kind: str) -> None:
+def run_server(kind: str, views: str = "all") -> None:
     pin(0)
     if kind == "cosmoport":
         from server.limits import Limits
@@ -138,7 +190,8 @@ def run_server(kind: str) -> None:
             max_tables=10**6,
             tables_per_address=10**6,
         )
-        port, _ = listen(reactor, "127.0.0.1", 0, limits, registry=BenchRegistry())
+        registry = BenchRegistry(acting_views_only=views == "acting")
+        port, _ = listen(reactor, "127.0.0.1", 0, limits, registry=registry)
     else:
 
         class Echo(Int32StringReceiver):
@@ -352,9 +405,11 @@ def summary(rtts: list[float], elapsed: float) -> dict[str, float]:
     }
 
 
-def spawn(kind: str) -> tuple[subprocess.Popen[str], int]:
+def spawn(kind: str, views: str = "all") -> tuple[subprocess.Popen[str], int]:
     child = subprocess.Popen(
-        [sys.executable, __file__, "--child", kind], stdout=subprocess.PIPE, text=True
+        [sys.executable, __file__, "--child", kind, "--views", views],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert child.stdout is not None
     return child, int(child.stdout.readline())
@@ -366,7 +421,9 @@ async def main(args: argparse.Namespace) -> None:
         f"Cosmoport server bench: {args.tables} tables of {args.game}, {args.players} players, "
         f"random-choice clients (think {args.think_ms:g} ms), loopback, server pinned to one core"
     )
-    child, port = spawn("cosmoport")
+    if args.views == "acting":
+        print("  experiment: only the seat to act gets a view (the bound for any delta encoding)")
+    child, port = spawn("cosmoport", args.views)
     try:
         ours = await run_tables(
             port, args.tables, args.game, args.players, args.think_ms / 1000, child.pid
@@ -407,10 +464,16 @@ def cli() -> None:
     parser.add_argument("--game", default="cosmic_run")
     parser.add_argument("--echo-seconds", type=float, default=5.0)
     parser.add_argument("--think-ms", type=float, default=0.0, help="client think time")
+    parser.add_argument(
+        "--views",
+        choices=("all", "acting"),
+        default="all",
+        help="experiment: 'acting' sends waiting seats no view (what deltas could save at most)",
+    )
     parser.add_argument("--child", choices=("cosmoport", "echo"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        run_server(args.child)
+        run_server(args.child, args.views)
         return
     task.react(lambda _reactor: defer.ensureDeferred(main(args)))
 

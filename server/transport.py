@@ -54,6 +54,13 @@ class DirectServer(tcp.Server):
 
     _deferring = False  # inside write(): startWriting() only notes the transport
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        flusher = _flushers.get(self.reactor)
+        if flusher is None:
+            flusher = _flushers[self.reactor] = _Flusher(self.reactor)
+        self._flusher = flusher
+
     def write(self, data: bytes) -> None:
         self._deferring = True
         try:
@@ -70,10 +77,7 @@ class DirectServer(tcp.Server):
 
     def startWriting(self) -> None:
         if self._deferring and not self.disconnecting:
-            flusher = _flushers.get(self.reactor)
-            if flusher is None:
-                flusher = _flushers[self.reactor] = _Flusher(self.reactor)
-            flusher.add(self)
+            self._flusher.add(self)
         else:
             super().startWriting()
 

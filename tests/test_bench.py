@@ -82,6 +82,14 @@ def test_server_bench_tick_game_measures_the_server_alone() -> None:
     assert re.search(r"cosmoport: \d+ actions in [\d.]+s over 3 games", out), out
 
 
+def test_server_bench_acting_views_experiment_plays_games_to_the_end() -> None:
+    out = run(
+        "server.py", "--views", "acting", "--players", "3", "--tables", "3", "--echo-seconds", "0.2"
+    )
+    assert "only the seat to act gets a view" in out, out
+    assert re.search(r"cosmoport: \d+ actions in [\d.]+s over 3 games", out), out
+
+
 def test_balance_bench_prints_a_share_per_seat_that_adds_up() -> None:
     out = run("balance.py", "--game", "cosmic_run", "--players", "3", "--games", "4")
     shares = [float(s) for s in re.findall(r"seat \d: wins ([\d.]+) \[", out)]
