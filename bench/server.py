@@ -453,8 +453,9 @@ async def main(args: argparse.Namespace) -> None:
     )
     ratio = ours["rate"] / echo["rate"] if echo["rate"] else 0.0
     print(f"  ratio (cosmoport actions/s / echo round trips/s): {ratio:.2f}")
-    verdict = "met" if ours["p99_ms"] < 20 and ratio >= 0.3 else "NOT met"
-    print(f"  target (p99 < 20 ms, ratio >= 0.3 at 200 tables): {verdict}")
+    if args.tables >= 200 and not args.think_ms and args.views == "all":  # the target's setting
+        verdict = "met" if ours["p99_ms"] < 20 and ratio >= 0.3 else "NOT met"
+        print(f"  target (p99 < 20 ms, ratio >= 0.3 at 200 tables): {verdict}")
 
 
 def cli() -> None:
