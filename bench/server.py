@@ -382,16 +382,25 @@ class EchoClient(Int32StringReceiver):
             self.done.callback(None)
 
 
-async def run_echo(port: int, connections: int, seconds: float) -> dict[str, float]:
+async def run_echo(
+    port: int, connections: int, seconds: float, server_pid: int | None = None
+) -> dict[str, float]:
     payload = encode({"type": "act", "id": 17, "version": 123, "action": ["assign", 2, "P3"]})
     rtts: list[float] = []
     start = time.perf_counter()
     stop_at = start + seconds
+    cpu_server = cpu_seconds(server_pid)
     clients = [EchoClient(payload, rtts, stop_at) for _ in range(connections)]
     for client in clients:
         await connectProtocol(TCP4ClientEndpoint(reactor, "127.0.0.1", port), client)
     await defer.gatherResults([c.done for c in clients])
-    return summary(rtts, time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    return summary(rtts, elapsed) | {"server_cpu": (cpu_seconds(server_pid) - cpu_server) / elapsed}
+
+
+def cpu_per_item_us(result: dict[str, float]) -> float:
+    """The server's CPU time per action (or per echoed message), in microseconds."""
+    return 1e6 * result["server_cpu"] / result["rate"] if result["rate"] else float("nan")
 
 
 def summary(rtts: list[float], elapsed: float) -> dict[str, float]:
@@ -437,19 +446,20 @@ async def main(args: argparse.Namespace) -> None:
         f"p50 {ours['p50_ms']:.2f} ms, p99 {ours['p99_ms']:.2f} ms"
     )
     print(
-        f"             server process busy {100 * ours['server_cpu']:.0f}% of its core, "
+        f"             server process busy {100 * ours['server_cpu']:.0f}% of its core "
+        f"({cpu_per_item_us(ours):.0f} us of CPU per action), "
         f"clients {100 * ours['client_cpu']:.0f}% of theirs"
     )
     child, port = spawn("echo")
     try:
-        echo = await run_echo(port, args.tables, args.echo_seconds)
+        echo = await run_echo(port, args.tables, args.echo_seconds, child.pid)
     finally:
         child.terminate()
         child.wait()
     print(
         f"  raw echo:  {echo['count']:.0f} round trips in {echo['seconds']:.1f}s with "
         f"{args.tables} connections = {echo['rate']:.0f}/s; p50 {echo['p50_ms']:.2f} ms, "
-        f"p99 {echo['p99_ms']:.2f} ms"
+        f"p99 {echo['p99_ms']:.2f} ms; {cpu_per_item_us(echo):.0f} us of server CPU each"
     )
     ratio = ours["rate"] / echo["rate"] if echo["rate"] else 0.0
     print(f"  ratio (cosmoport actions/s / echo round trips/s): {ratio:.2f}")

@@ -26,6 +26,9 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from twisted.internet import tcp
+from twisted.logger import Logger
+
+_log = Logger()
 
 
 class _Flusher:
@@ -43,7 +46,11 @@ class _Flusher:
     def flush(self) -> None:
         waiting, self.waiting = self.waiting, {}
         for transport in waiting:
-            transport.flush()
+            try:
+                transport.flush()
+            except Exception:  # one connection's failure must not hold up the others
+                _log.failure("flushing a connection's writes")
+                transport.fall_back()
 
 
 _flushers: WeakKeyDictionary[Any, _Flusher] = WeakKeyDictionary()
@@ -87,7 +94,11 @@ class DirectServer(tcp.Server):
             return  # closing: loseConnection armed the watch, the reactor finishes the job
         result = self.doWrite()
         if result is not None or self.dataBuffer:  # emptied (b"") once everything is sent
-            super().startWriting()
+            self.fall_back()
+
+    def fall_back(self) -> None:
+        """Leave the rest to the reactor: arm the write watch the ordinary way."""
+        super().startWriting()
 
 
 SUPPORTED = all(

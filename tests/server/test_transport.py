@@ -8,10 +8,13 @@ a write does not arm the reactor's write watch when the socket takes it whole.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest_twisted
 from twisted.internet import defer, protocol, reactor, tcp
 from twisted.internet.interfaces import IPushProducer
 from twisted.internet.testing import MemoryReactor
+from twisted.logger import globalLogPublisher
 from zope.interface import implementer
 
 from server.transport import DirectServer, use_direct_writes
@@ -198,6 +201,37 @@ async def test_writing_to_a_vanished_peer_ends_the_connection_cleanly():
             break
     await served.lost.addTimeout(TIMEOUT, reactor)
     await port.stopListening()
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_connection_whose_flush_fails_still_gets_its_data_and_others_theirs():
+    port, broken, broken_client = await connected_pair()
+    port2, served, client = await connected_pair()
+    original = DirectServer.flush
+
+    def flaky(self: DirectServer) -> None:
+        if self is broken.transport:
+            raise RuntimeError("boom")
+        original(self)
+
+    logged: list[dict[str, Any]] = []
+    DirectServer.flush = flaky  # type: ignore[method-assign]
+    globalLogPublisher.addObserver(logged.append)
+    try:
+        broken.transport.write(b"to the broken one")
+        served.transport.write(b"to the other one")
+        await deferred_round()
+    finally:
+        globalLogPublisher.removeObserver(logged.append)
+        DirectServer.flush = original  # type: ignore[method-assign]
+    failures = [e["log_failure"].value for e in logged if "log_failure" in e]
+    assert [str(f) for f in failures] == ["boom"]
+    assert await broken_client.wait_for(17) == b"to the broken one"  # the reactor sent it
+    assert await client.wait_for(16) == b"to the other one"
+    for pair in ((broken, broken_client, port), (served, client, port2)):
+        pair[0].transport.loseConnection()
+        await pair[1].closed.addTimeout(TIMEOUT, reactor)
+        await pair[2].stopListening()
 
 
 def test_other_ports_are_left_alone():
