@@ -8,6 +8,7 @@ a write does not arm the reactor's write watch when the socket takes it whole.
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 import pytest_twisted
@@ -17,6 +18,9 @@ from twisted.internet.testing import MemoryReactor
 from twisted.logger import globalLogPublisher
 from zope.interface import implementer
 
+from protocol import MAX_FRAME, decode
+from server.limits import Limits
+from server.service import listen
 from server.transport import DirectServer, use_direct_writes
 
 TIMEOUT = 20.0
@@ -232,6 +236,27 @@ async def test_a_connection_whose_flush_fails_still_gets_its_data_and_others_the
         pair[0].transport.loseConnection()
         await pair[1].closed.addTimeout(TIMEOUT, reactor)
         await pair[2].stopListening()
+
+
+@pytest_twisted.ensureDeferred
+async def test_the_server_answers_a_framing_violation_then_closes_over_real_tcp():
+    # The error frame is written, then the connection closed in the same round: the close
+    # must not overtake the deferred write.
+    port, factory = listen(reactor, "127.0.0.1", 0, Limits())
+    try:
+        client = Collector()
+        await protocol.ClientCreator(reactor, lambda: client).connectTCP(
+            "127.0.0.1", port.getHost().port
+        )
+        client.transport.write(struct.pack(">I", MAX_FRAME + 1))
+        received = await client.closed.addTimeout(TIMEOUT, reactor)
+        (size,) = struct.unpack(">I", received[:4])
+        assert len(received) == 4 + size
+        message = decode(received[4:], max_depth=None)
+        assert (message["type"], message["code"]) == ("error", "proto/frame_too_large")
+    finally:
+        factory.hub.shutdown()
+        await port.stopListening()
 
 
 def test_other_ports_are_left_alone():
