@@ -189,7 +189,9 @@ CATALOGUE: tuple[Message, ...] = (
         "resume",
         "client",
         "Take back a held seat with its token. The token is rotated: the reply carries the "
-        "new one and the old one is dead. A table that has started sends a `snapshot` next.",
+        "new one, a table that has started sends a `snapshot` next, then a `ping`. The old "
+        "token dies when the server receives your next message (at the latest your `pong`); "
+        "until then it still works, so a reply lost with a dropped connection loses nothing.",
         (_ID, Field("token", "token", "The seat token.")),
         reply=("resumed",),
     ),
@@ -202,7 +204,11 @@ CATALOGUE: tuple[Message, ...] = (
             _TABLE,
             Field("slot", "int", "Your place at the table."),
             Field("seat", "int|nil", "Your engine seat (nil before the start)."),
-            Field("token", "token", "The new seat token; the old one no longer works."),
+            Field(
+                "token",
+                "token",
+                "The new seat token; the old one dies with your next message.",
+            ),
         ),
     ),
     Message(

@@ -192,7 +192,7 @@ class Lobby:
         if table.state == CLOSED:
             return
         for place in table.held:
-            self._tokens.pop(place.token, None)
+            self._forget_tokens(place)
         members = table.close()
         del self.tables[table.id]
         for member in members:
@@ -239,7 +239,7 @@ class Lobby:
 
     def reissue(self, table: Table, place: Place) -> str:
         """A new token for a held place nobody is connected to (a bot program to restart)."""
-        self._tokens.pop(place.token, None)
+        self._forget_tokens(place)
         token = self._new_token()
         place.token = token
         self._tokens[token] = (table, place)
@@ -252,19 +252,26 @@ class Lobby:
 
     def leave(self, table: Table, place: Place) -> None:
         if table.leave(place):
-            self._tokens.pop(place.token, None)
+            self._forget_tokens(place)
 
     def resume(self, token: str, member: LobbyMember) -> tuple[Table, Place]:
-        """Give the seat ``token`` names to ``member`` under a new token; the old one dies.
+        """Give the seat ``token`` names to ``member`` under a new token.
 
-        A connection still holding the seat is evicted (the person came back on a new one).
+        The token used stays good until :meth:`confirm_token` (the client's next message shows
+        it read the new one): if the connection drops before the ``resumed`` reply arrives,
+        the client can still come back with the only token it has. Any other token of the seat
+        dies now. A connection still holding the seat is evicted (the person came back on a
+        new one).
         """
         try:
-            table, place = self._tokens.pop(token)
+            table, place = self._tokens[token]
         except KeyError:
             raise ProtocolError(
                 "session/bad_token", "no seat has this token (rotated, or the table is gone)"
             ) from None
+        for other in (place.token, place.previous_token):
+            if other is not None and other != token:
+                self._tokens.pop(other, None)
         previous = place.member
         if previous is not None and previous is not member:
             place.member = None
@@ -276,8 +283,21 @@ class Lobby:
                 _log.failure("evicting the previous holder of a seat")
         new_token = self._new_token()
         self._tokens[new_token] = (table, place)
+        place.previous_token = token
         table.attach(place, member, new_token)
         return table, place
+
+    def confirm_token(self, place: Place) -> None:
+        """The client holding ``place`` has its new token: the one it resumed with dies."""
+        if place.previous_token is not None:
+            self._tokens.pop(place.previous_token, None)
+            place.previous_token = None
+
+    def _forget_tokens(self, place: Place) -> None:
+        for token in (place.token, place.previous_token):
+            if token is not None:
+                self._tokens.pop(token, None)
+        place.previous_token = None
 
     def start(self, table: Table, starter: Member | None, request_id: Any = None) -> None:
         table.start(self.rng, starter, request_id)

@@ -84,6 +84,7 @@ class Session:
         self.last_request = now
         self.last_ping = now
         self.rate = hub.rate_meter(now)
+        self.unconfirmed_token = False  # resumed: the old token lives until the next message
 
     def __repr__(self) -> str:
         return f"<Session {self.name or '?'}@{self.address} {self.state}>"
@@ -101,6 +102,11 @@ class Session:
             return
         if not self._admit():
             return
+        if self.unconfirmed_token:
+            # Anything the client sends after `resumed` shows it read the new token.
+            self.unconfirmed_token = False
+            if self.place is not None:
+                self.lobby.confirm_token(self.place)
         request_id = _request_id(msg)
         kind = msg.get("type") if isinstance(msg.get("type"), str) else None
         try:
@@ -329,6 +335,10 @@ class Session:
             self.send(table.snapshot(place.seat))
         else:
             self.lobby.maybe_autostart(table)
+        # The token used stays good until the client shows it has the new one: ask for a pong.
+        self.unconfirmed_token = True
+        self.last_ping = self.hub.clock()
+        self.send({"type": "ping"})
 
     def handle_chat(self, msg: dict[str, Any], request_id: Any) -> None:
         if self.state == LOBBY:

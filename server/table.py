@@ -39,9 +39,11 @@ class Place:
     """A place held by a person: name, secret token, and the member connected to it (or None).
 
     ``slot`` is the place taken while the table waits; ``seat`` the engine seat once started.
+    ``previous_token`` is the token a ``resume`` replaced, still good until the client confirms
+    it has the new one (see :meth:`server.lobby.Lobby.resume`).
     """
 
-    __slots__ = ("bot", "member", "name", "seat", "slot", "token")
+    __slots__ = ("bot", "member", "name", "previous_token", "seat", "slot", "token")
 
     def __init__(
         self, name: str, slot: int, token: str, member: Member | None, bot: bool = False
@@ -49,6 +51,7 @@ class Place:
         self.name = name
         self.slot = slot
         self.token = token
+        self.previous_token: str | None = None
         self.member = member
         self.seat: int | None = None
         self.bot = bot  # kept for a bot program the server started (``add_bot``)

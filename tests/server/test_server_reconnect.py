@@ -1,4 +1,9 @@
-"""Dropped seats are held; a token resumes them with a full snapshot and is rotated."""
+"""Dropped seats are held; a token resumes them with a full snapshot and is rotated.
+
+The rotation completes when the client shows it has the new token (its next message, at the
+latest the `pong` to the `ping` that follows `resumed`); until then the token it resumed with
+still works, so a `resumed` lost with a dropped connection does not lose the seat.
+"""
 
 from __future__ import annotations
 
@@ -70,7 +75,10 @@ def test_a_rotated_token_is_useless_to_any_other_connection():
     old_token = b.token
     b.drop()
     back = server.greeted("b again")
-    new_token = back.one("resumed", back.request({"type": "resume", "token": old_token}))["token"]
+    got = back.request({"type": "resume", "token": old_token})
+    new_token = back.one("resumed", got)["token"]
+    assert [m["type"] for m in got][:3] == ["resumed", "snapshot", "ping"]
+    back.send({"type": "pong"})  # the client read its new token: the old one dies
     thief = server.greeted("thief")
     assert thief.error(thief.request({"type": "resume", "token": old_token})) == (
         "session/bad_token"
@@ -79,6 +87,48 @@ def test_a_rotated_token_is_useless_to_any_other_connection():
         "session/wrong_state"
     )
     assert new_token != old_token
+
+
+def test_a_resumed_reply_lost_with_the_connection_does_not_lose_the_seat():
+    server, table, (a, b) = started()
+    old_token = b.token
+    b.drop()
+    first = server.greeted("b again")
+    lost_token = first.one("resumed", first.request({"type": "resume", "token": old_token}))[
+        "token"
+    ]
+    first.drop()  # before the client read `resumed`: it only knows the old token
+    second = server.greeted("b once more")
+    got = second.request({"type": "resume", "token": old_token})
+    newest = second.one("resumed", got)["token"]
+    assert second.one("snapshot", got)["seat"] == 1
+    second.send({"type": "pong"})
+    for token in (old_token, lost_token):  # neither works any more, for anyone
+        thief = server.greeted("thief")
+        assert thief.error(thief.request({"type": "resume", "token": token})) == (
+            "session/bad_token"
+        )
+    assert newest not in (old_token, lost_token)
+    a.request({"type": "act", "version": 0, "action": ["step", 1]})
+    second.received()
+    second.one("update", second.request({"type": "act", "version": 1, "action": ["step", 2]}))
+    assert server.hub.lobby.table(table).version == 2
+
+
+def test_the_new_token_works_too_before_the_client_confirmed_it():
+    server, _table, (_a, b) = started()
+    old_token = b.token
+    b.drop()
+    first = server.greeted("b again")
+    new_token = first.one("resumed", first.request({"type": "resume", "token": old_token}))["token"]
+    first.drop()  # it read the reply, then lost the connection before sending anything
+    second = server.greeted("b once more")
+    second.one("resumed", second.request({"type": "resume", "token": new_token}))
+    # The client never had the token before `new_token` as its only one, so it died now.
+    thief = server.greeted("thief")
+    assert thief.error(thief.request({"type": "resume", "token": old_token})) == (
+        "session/bad_token"
+    )
 
 
 def test_hello_with_a_token_resumes_right_after_welcome():
