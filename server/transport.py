@@ -9,12 +9,12 @@ worse: every ``send`` then wakes the reading process separately, where the react
 sends woke it once.
 
 :class:`DirectServer` keeps Twisted's buffers, producers and closing logic and changes one
-thing: a ``write`` that finds nothing queued does not arm the watch but puts the transport on a
-list that is flushed once per reactor round, after the round's events (a ``callLater(0)``),
-by calling the transport's own ``doWrite``. What the kernel does not take, and any error, is
-handed back to the reactor by arming the watch the ordinary way, so the ordinary path finishes
-the send or finds the error and closes the connection. ``loseConnection`` arms the watch as
-usual, so queued data is still sent before a close.
+thing: a ``write`` does not arm the watch but puts the transport on a list that is flushed once
+per reactor round, after the round's events (a ``callLater(0)``), by calling the transport's
+own ``doWrite``. What the kernel does not take, and any error, is handed back to the reactor by
+arming the watch the ordinary way, so the ordinary path finishes the send or finds the error
+and closes the connection. ``loseConnection`` arms the watch as usual, so queued data is still
+sent before a close.
 
 :func:`use_direct_writes` installs it on a listening TCP port; any other port is left as it is.
 """
