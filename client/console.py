@@ -427,23 +427,53 @@ class Console(GameCommands):
                 )
 
     def do_bot(self, rest: str) -> None:
-        """bot [LEVEL]: fill a free place at your waiting table with a bot (also `addbot`).
+        """bot [LEVEL] [SEAT]: fill a free place at your waiting table with a bot (also `addbot`).
 
         LEVEL: easy, normal (the default) or hard search bots, or the greedy or random
         baselines. The server starts the bot; it sits down a moment later.
+        During a game, `bot LEVEL SEAT` (a seat letter or a player's name) gives the seat of a
+        player who has been away for a while to a bot, so that the game can go on.
         """
-        level = (rest.strip() or "normal").lower()
-        if level not in BOT_LEVELS:
-            self.say(f"No bot level `{level}`. Levels: {', '.join(BOT_LEVELS)}.")
-            return
+        words = rest.split()
+        level = "normal"
+        if words and words[0].lower() in BOT_LEVELS:
+            level = words.pop(0).lower()
+        who = " ".join(words)
         if self.where != "table":
             self.say("Sit at a table first (`create` or `join`), then add bots to it.")
             return
+        game = self.game
+        msg: dict[str, Any] = {"type": "add_bot", "level": level}
+        if game is not None and game.over is None:
+            seat = self._seat_named(who, game.names)
+            if seat is None:
+                letters = ", ".join(f"{chr(65 + i)} {n}" for i, n in enumerate(game.names))
+                self.say(
+                    f"Which seat should a {level} bot take over? `bot {level} SEAT`, where SEAT "
+                    f"is a letter or a name ({letters})."
+                )
+                return
+            msg["seat"] = seat
+        elif who:
+            self.say(f"No bot level `{words[0]}`. Levels: {', '.join(BOT_LEVELS)}.")
+            return
 
         def added(reply: dict[str, Any]) -> None:
-            self.say(f"{reply.get('name')} is on its way to place {reply.get('slot')}.")
+            if "seat" in msg:
+                self.say(f"A {level} bot is on its way to take over {reply.get('name')}'s seat.")
+            else:
+                self.say(f"{reply.get('name')} is on its way to place {reply.get('slot')}.")
 
-        self.call({"type": "add_bot", "level": level}, added)
+        self.call(msg, added)
+
+    @staticmethod
+    def _seat_named(who: str, names: list[str]) -> int | None:
+        """The seat a letter (``B``) or a player's name (any case) stands for, else None."""
+        text = who.strip()
+        if len(text) == 1 and text.isalpha() and 0 <= ord(text.upper()) - 65 < len(names):
+            return ord(text.upper()) - 65
+        lowered = [n.lower() for n in names]
+        return lowered.index(text.lower()) if text.lower() in lowered else None
 
     def do_start(self, rest: str) -> None:
         """start: begin the game at your table once every place is taken."""

@@ -89,10 +89,19 @@ class GameCommands:
 
     def on_seat_status(self, msg: dict[str, Any]) -> None:
         name = msg.get("name", "?")
-        if msg.get("connected"):
+        playing = self.game is not None and self.game.over is None and self.game.started
+        if msg.get("connected") and msg.get("bot"):
+            self.say(
+                self.style.note(f"A bot now plays for {name}." if playing else f"{name} is here.")
+            )
+        elif msg.get("connected"):
             self.say(self.style.note(f"{name} is back."))
-        elif self.game is not None and self.game.over is None and self.game.started:
+        elif playing:
             self.say(self.style.note(f"{name} lost their connection: the game waits for them."))
+            seat = msg.get("seat")
+            if isinstance(seat, int) and 0 <= seat < 26:
+                hint = f"If they stay away, `bot normal {chr(65 + seat)}` gives the seat to a bot."
+                self.say(self.style.note(hint))
         else:
             self.say(self.style.note(f"{name} lost their connection."))
 

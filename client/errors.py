@@ -39,6 +39,10 @@ EXPLAIN: dict[str, str] = {
     "table/already_started": "The game at this table has already started.",
     "table/not_started": "The game has not started yet.",
     "table/finished": "The game is over.",
+    "table/seat_connected": "That player is connected: a bot can only take the seat of someone "
+    "who is away.",
+    "table/too_soon": "That player has not been away long enough for a bot to take their seat: "
+    "give them a moment to come back.",
     "action/not_your_turn": "It is not your turn.",
     "action/stale": "Too late: the game moved on before your action arrived. Here is the "
     "current position.",

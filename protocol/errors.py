@@ -38,13 +38,16 @@ ERROR_CODES: dict[str, str] = {
     "lobby/seat_taken": "That place is already held.",
     "lobby/table_full": "Every place at the table is held.",
     "lobby/not_waiting": "The table has started or finished; places can only be taken while "
-    "it waits.",
+    "it waits (during a game `add_bot` needs the `seat` of a player who is away).",
     "lobby/no_bots": "This server does not start bots (it was started with `--max-bots 0`).",
     # A table.
     "table/not_ready": "`start` needs every place to be held.",
     "table/already_started": "The table has already started.",
     "table/not_started": "The game has not started yet.",
     "table/finished": "The game is over.",
+    "table/seat_connected": "`add_bot` during a game: that seat's player is connected.",
+    "table/too_soon": "`add_bot` during a game: that seat's player has been away for less than "
+    "`limits.bot_takeover_after` seconds.",
     # Game actions.
     "action/not_your_turn": "Another seat must decide now.",
     "action/stale": "`act.version` is not the table's current version.",

@@ -257,9 +257,11 @@ CATALOGUE: tuple[Message, ...] = (
     Message(
         "add_bot",
         "client",
-        "Fill a free place of your waiting table with a bot. The server holds the place for it "
-        "and starts the bot as a separate program that takes the place over the network like "
-        "anyone else; it plays to the end and leaves.",
+        "Fill a free place of your waiting table with a bot, or, during the game, give a bot the "
+        "`seat` of a player who has been away for `limits.bot_takeover_after` seconds (that "
+        "player's token dies; the others can finish the game). The server holds the place for "
+        "the bot and starts it as a separate program that takes the place over the network "
+        "like anyone else; it plays to the end and leaves.",
         (
             _ID,
             Field(
@@ -268,6 +270,20 @@ CATALOGUE: tuple[Message, ...] = (
                 "`easy`, `normal` or `hard` (search bots, from quick to about a second per "
                 "decision), or the `greedy` and `random` baselines.",
                 choices=BOT_LEVELS,
+            ),
+            Field(
+                "slot",
+                "int",
+                "While the table waits: which free place (default: the first free one).",
+                False,
+                low=0,
+            ),
+            Field(
+                "seat",
+                "int",
+                "During the game, required: the engine seat of the player who is away.",
+                False,
+                low=0,
             ),
         ),
         reply=("bot_added",),
@@ -323,13 +339,14 @@ CATALOGUE: tuple[Message, ...] = (
     Message(
         "seat_status",
         "server",
-        "Someone at your table lost or regained their connection.",
+        "Someone at your table lost or regained their connection (or a bot took the place).",
         (
             _TABLE_ID,
             Field("slot", "int", "Their place."),
             Field("seat", "int|nil", "Their engine seat (nil before the start)."),
             Field("name", "name", "Their name."),
             Field("connected", "bool", "Whether a connection holds the seat now."),
+            Field("bot", "bool", "Whether the place is held for a bot the server started."),
         ),
     ),
     # --- chat and heartbeats ---

@@ -89,21 +89,71 @@ class Hub:
 
     # --- bots --------------------------------------------------------------------------------
 
-    def add_bot(self, table: Table, level: str) -> tuple[int, str]:
-        """Keep a free place of waiting ``table`` for a bot and start it; returns (slot, name)."""
+    def add_bot(
+        self, table: Table, level: str, slot: int | None = None, seat: int | None = None
+    ) -> tuple[int, str]:
+        """Start a bot for a place of ``table``; returns (slot, name).
+
+        While the table waits the bot gets a free place (``slot``, or the first). During the
+        game it takes over engine ``seat`` if that seat's player has been away for
+        ``Limits.bot_takeover_after``: the player's token dies, the bot plays on.
+        """
         self.bots.check()
+        if table.state == PLAYING:
+            if seat is None:
+                raise ProtocolError(
+                    "lobby/not_waiting",
+                    f"table {table.id} is playing: name the seat of a player who is away",
+                )
+            return self._take_over(table, level, seat)
         if table.state != WAITING:
             raise ProtocolError("lobby/not_waiting", f"table {table.id} is no longer waiting")
+        if seat is not None:
+            raise ProtocolError(
+                "table/not_started", f"table {table.id} has no seats yet: name a free place (slot)"
+            )
+        if slot is not None and table.place_at(slot) is not None:
+            raise ProtocolError("lobby/seat_taken", f"place {slot} of table {table.id} is held")
         taken = {p.name for p in table.held}
         number = 1
         while f"{level.capitalize()} bot {number}" in taken:
             number += 1
-        place, token = self.lobby.reserve_bot(table, f"{level.capitalize()} bot {number}")
+        place, token = self.lobby.reserve_bot(table, f"{level.capitalize()} bot {number}", slot)
         try:
             self.bots.start(table.id, place, level, token, self.lobby.rng.randrange(2**32))
         except ProtocolError:
             self.lobby.leave(table, place)
             raise
+        return place.slot, place.name
+
+    def _take_over(self, table: Table, level: str, seat: int) -> tuple[int, str]:
+        if not 0 <= seat < table.players:
+            raise ProtocolError(
+                "lobby/no_such_seat", f"table {table.id} has seats 0 to {table.players - 1}"
+            )
+        place = table.places[seat]  # by engine seat once started, every one held
+        assert place is not None
+        if place.member is not None:
+            raise ProtocolError(
+                "table/seat_connected",
+                f"{place.name} is connected: only the seat of a player who is away can go to a bot",
+            )
+        wait = self.limits.bot_takeover_after
+        away = 0.0 if place.away_since is None else self.clock() - place.away_since
+        if away < wait:
+            raise ProtocolError(
+                "table/too_soon",
+                f"{place.name} has been away {away:.0f}s; a bot may take over after {wait:g}s",
+            )
+        token = self.lobby.stand_in_token(table, place)
+        try:
+            self.bots.start(table.id, place, level, token, self.lobby.rng.randrange(2**32))
+        except ProtocolError:
+            self.lobby.drop_token(token)  # the player keeps the seat
+            raise
+        self.lobby.hand_to_bot(table, place, token)
+        self._restarts[id(place)] = 0
+        _log.info("a {bot_level} bot takes over {name}'s seat", bot_level=level, name=place.name)
         return place.slot, place.name
 
     def _bot_ended(self, process: BotProcess) -> None:

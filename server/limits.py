@@ -32,6 +32,9 @@ class Limits:
     """Open tables that one IP address has created; one more is ``limit/tables``."""
     max_bots: int = 8
     """Bot processes the server runs at once (``add_bot``); 0: the server starts no bots."""
+    bot_takeover_after: float = 60.0
+    """During a game, a seat whose player has been away this long may be given to a bot
+    (``add_bot`` with the place's ``slot``), so that the others can finish the game."""
     max_spectators: int = 32
     """Spectators per table."""
     handshake_timeout: float = 10.0

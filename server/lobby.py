@@ -229,10 +229,11 @@ class Lobby:
         self._tokens[token] = (table, place)
         return table, place
 
-    def reserve_bot(self, table: Table, name: str) -> tuple[Place, str]:
-        """Keep a free place of ``table`` for a bot program; returns it and its token."""
+    def reserve_bot(self, table: Table, name: str, slot: int | None = None) -> tuple[Place, str]:
+        """Keep a free place of ``table`` (``slot``, or the first) for a bot program; returns
+        it and its token."""
         token = self._new_token()
-        place = table.join(name, None, token, bot=True)
+        place = table.join(name, None, token, slot, bot=True)
         self._tokens[token] = (table, place)
         self._mark(table)
         return place, token
@@ -286,6 +287,24 @@ class Lobby:
         place.previous_token = token
         table.attach(place, member, new_token)
         return table, place
+
+    def stand_in_token(self, table: Table, place: Place) -> str:
+        """One more token for ``place``, for a bot program to take it over with."""
+        token = self._new_token()
+        self._tokens[token] = (table, place)
+        return token
+
+    def drop_token(self, token: str) -> None:
+        self._tokens.pop(token, None)
+
+    def hand_to_bot(self, table: Table, place: Place, token: str) -> None:
+        """``place`` now belongs to the bot program holding ``token``; every other token of
+        it (its player's) dies."""
+        self._forget_tokens(place)
+        place.token = token
+        self._tokens[token] = (table, place)
+        place.bot = True
+        self._mark(table)
 
     def confirm_token(self, place: Place) -> None:
         """The client holding ``place`` has its new token: the one it resumed with dies."""

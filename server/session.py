@@ -376,7 +376,7 @@ class Session:
 
     def handle_add_bot(self, msg: dict[str, Any], request_id: Any) -> None:
         assert self.table is not None
-        slot, name = self.hub.add_bot(self.table, msg["level"])
+        slot, name = self.hub.add_bot(self.table, msg["level"], msg.get("slot"), msg.get("seat"))
         self._reply(
             request_id,
             {

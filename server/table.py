@@ -43,7 +43,7 @@ class Place:
     it has the new one (see :meth:`server.lobby.Lobby.resume`).
     """
 
-    __slots__ = ("bot", "member", "name", "previous_token", "seat", "slot", "token")
+    __slots__ = ("away_since", "bot", "member", "name", "previous_token", "seat", "slot", "token")
 
     def __init__(
         self, name: str, slot: int, token: str, member: Member | None, bot: bool = False
@@ -55,6 +55,7 @@ class Place:
         self.member = member
         self.seat: int | None = None
         self.bot = bot  # kept for a bot program the server started (``add_bot``)
+        self.away_since: float | None = None  # when its connection went, during the game
 
     @property
     def connected(self) -> bool:
@@ -111,12 +112,20 @@ class Table:
             "autostart": self.autostart,
             "state": self.state,
             "seats": [
-                None if p is None else {"name": p.name, "connected": p.connected}
+                None if p is None else {"name": p.name, "connected": p.connected, "bot": p.bot}
                 for p in self.places
             ],
             "spectators": len(self.spectators),
             "version": self.version,
         }
+
+    def place_at(self, slot: int) -> Place | None:
+        """The place taken as ``slot`` (places are kept by seat once the game has started)."""
+        if not 0 <= slot < self.players:
+            raise ProtocolError(
+                "lobby/no_such_seat", f"table {self.id} has places 0 to {self.players - 1}"
+            )
+        return next((p for p in self.places if p is not None and p.slot == slot), None)
 
     @property
     def held(self) -> list[Place]:
@@ -178,6 +187,8 @@ class Table:
         if any(p.name == name for p in self.held):
             raise ProtocolError("lobby/name_taken", f"{name!r} already sits at table {self.id}")
         place = Place(name, slot, token, member, bot)
+        if member is None:
+            place.away_since = self._clock()
         self.places[slot] = place
         self._attendance()
         return place
@@ -189,6 +200,7 @@ class Table:
         (the game waits); after the end the person simply goes.
         """
         place.member = None
+        place.away_since = self._clock()
         freed = self.state == WAITING
         if freed:
             self.places[place.slot] = None
@@ -200,6 +212,7 @@ class Table:
     def detach(self, place: Place) -> None:
         """The connection holding ``place`` was lost: the place stays held for its token."""
         place.member = None
+        place.away_since = self._clock()
         if self.state != FINISHED:
             self._broadcast(self._seat_status(place))
         self._attendance()
@@ -207,6 +220,7 @@ class Table:
     def attach(self, place: Place, member: Member, token: str) -> None:
         """``member`` resumed ``place`` with a new ``token``."""
         place.member = member
+        place.away_since = None
         place.token = token
         self._broadcast(self._seat_status(place), skip=member)
         self._attendance()
@@ -406,6 +420,7 @@ class Table:
             "seat": place.seat,
             "name": place.name,
             "connected": place.connected,
+            "bot": place.bot,
         }
 
     def _broadcast(self, msg: dict[str, Any], skip: Member | None = None) -> None:

@@ -272,9 +272,49 @@ def test_chat_seat_status_and_a_closed_table() -> None:
     text = typist.take()
     assert "[table] Bob: gl hf" in text
     assert "Bob lost their connection: the game waits for them." in text
+    assert "If they stay away, `bot normal B` gives the seat to a bot." in text
     assert "Bob is back." in text
     assert "Table 4 was closed: back in the lobby." in text
     assert typist.screen.prompt == "lobby> "
+
+
+def test_bot_at_a_waiting_table_asks_for_a_place_with_the_level() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("bot")
+    assert "Sit at a table first" in typist.take() and client.sent == []
+    typist.type("join 4")
+    client.reply({"type": "joined", "table": table_map(4, "cosmic_run", ["Ann", None]), "slot": 0,
+                  "token": "t0k"})  # fmt: skip
+    typist.take()
+    typist.type("bot hard")
+    assert client.sent[-1] == {"type": "add_bot", "level": "hard"}
+    client.reply(
+        {"type": "bot_added", "table": 4, "slot": 1, "name": "Hard bot 1", "level": "hard"}
+    )
+    assert "Hard bot 1 is on its way to place 1." in typist.take()
+    sent = len(client.sent)
+    typist.type("bot godlike")
+    assert "No bot level `godlike`" in typist.take() and len(client.sent) == sent
+
+
+def test_bot_during_a_game_takes_over_a_seat_named_by_letter_or_name() -> None:
+    typist, _state = seated()
+    client = typist.console.client
+    typist.type("bot easy")
+    assert "Which seat should a easy bot take over?" in typist.take()
+    typist.type("bot easy B")
+    assert client.sent[-1]["type"] == "add_bot"
+    assert (client.sent[-1]["level"], client.sent[-1]["seat"]) == ("easy", 1)
+    client.reply({"type": "bot_added", "table": 4, "slot": 1, "name": "Bob", "level": "easy"})
+    assert "A easy bot is on its way to take over Bob's seat." in typist.take()
+    typist.type("bot bob")  # the default level, the seat by name in any case
+    assert (client.sent[-1]["level"], client.sent[-1]["seat"]) == ("normal", 1)
+    typist.console.receive(
+        {"type": "seat_status", "table": 4, "slot": 1, "seat": 1, "name": "Bob",
+         "connected": True, "bot": True}
+    )  # fmt: skip
+    assert "A bot now plays for Bob." in typist.take()
 
 
 def test_unknown_and_malformed_messages_never_crash_the_console() -> None:

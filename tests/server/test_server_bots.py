@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import pytest_twisted
-from server_helpers import MemoryServer
+from server_helpers import MemoryServer, last_game_message
 from tcp_client import RandomPlayer, connect
 from twisted.internet import defer, reactor
 
@@ -82,7 +82,7 @@ def test_add_bot_keeps_a_place_and_starts_a_bot_program_for_it():
     assert argv[argv.index("--name") + 1] == "Hard bot 1" and "--seed" in argv
     token = env[BOT_TOKEN_VARIABLE]
     assert token and token not in argv  # never on the command line, where `ps` shows it
-    assert seats(host)[1] == {"name": "Hard bot 1", "connected": False}
+    assert seats(host)[1] == {"name": "Hard bot 1", "connected": False, "bot": True}
 
 
 def test_the_kept_place_and_name_cannot_be_taken_by_anyone_else():
@@ -94,7 +94,7 @@ def test_the_kept_place_and_name_cannot_be_taken_by_anyone_else():
         "lobby/table_full"
     )
     arrive(server, spawn.started[0])
-    assert seats(host)[1] == {"name": "Easy bot 1", "connected": True}
+    assert seats(host)[1] == {"name": "Easy bot 1", "connected": True, "bot": True}
 
 
 def test_an_autostart_table_starts_when_its_bots_have_arrived():
@@ -165,6 +165,86 @@ def test_bots_are_only_added_to_waiting_tables_and_by_seated_people():
     assert stranger.error(stranger.request({"type": "add_bot", "level": "easy"})) == (
         "session/wrong_state"
     )
+
+
+def test_add_bot_with_a_slot_takes_that_free_place():
+    server, _spawn = bot_server()
+    host, _ = seated(server, players=3)  # the host holds place 0
+    assert (
+        host.one("bot_added", host.request({"type": "add_bot", "level": "easy", "slot": 2}))["slot"]
+        == 2
+    )
+    assert seats(host)[1] is None and seats(host)[2]["bot"] is True
+    assert host.error(host.request({"type": "add_bot", "level": "easy", "slot": 2})) == (
+        "lobby/seat_taken"
+    )
+    assert host.error(host.request({"type": "add_bot", "level": "easy", "slot": 3})) == (
+        "lobby/no_such_seat"
+    )
+    assert host.error(host.request({"type": "add_bot", "level": "easy", "seat": 1})) == (
+        "table/not_started"  # seats exist once the game has started
+    )
+
+
+def away_game(**limits: Any) -> tuple[MemoryServer, FakeSpawn, int, Any, Any]:
+    """A started two-player game whose second player (place 1) has just lost the connection."""
+    server, spawn = bot_server(dead_after=10**6, idle_timeout=10**6, **limits)
+    table, (a, b) = server.table_with(2, options={"target": 30})
+    b.drop()
+    a.received()
+    return server, spawn, table, a, b
+
+
+def test_a_bot_takes_over_the_seat_of_a_player_away_long_enough():
+    server, spawn, table, a, b = away_game(bot_takeover_after=60.0)
+    a.request({"type": "act", "version": 0, "action": ["step", 1]})
+    server.advance(30)
+    assert a.error(a.request({"type": "add_bot", "level": "easy", "seat": 1})) == "table/too_soon"
+    assert spawn.started == []
+    server.advance(30)
+    a.received()
+    added = a.one("bot_added", a.request({"type": "add_bot", "level": "easy", "seat": 1}))
+    assert (added["slot"], added["name"], added["level"]) == (1, "p1", "easy")
+    [(argv, _env, _process)] = spawn.started
+    assert argv[argv.index("--name") + 1] == "p1"
+    # The player's token is dead: coming back now (or anyone holding it) is refused.
+    back = server.greeted("p1 again")
+    assert back.error(back.request({"type": "resume", "token": b.token})) == "session/bad_token"
+    bot = arrive(server, spawn.started[0])
+    status = a.one("seat_status")
+    assert (status["slot"], status["connected"], status["bot"]) == (1, True, True)
+    assert seats(a)[1] == {"name": "p1", "connected": True, "bot": True}
+    snapshot = last_game_message(bot)
+    assert snapshot["type"] == "snapshot" and snapshot["version"] == 1 and snapshot["legal"]
+    bot.one("update", bot.request({"type": "act", "version": 1, "action": ["step", 2]}))
+    assert server.hub.lobby.table(table).version == 2
+
+
+def test_only_the_seat_of_a_player_who_is_away_can_go_to_a_bot():
+    _server, spawn, _table, a, _b = away_game()
+    assert a.error(a.request({"type": "add_bot", "level": "easy", "seat": 0})) == (
+        "table/seat_connected"
+    )
+    assert a.error(a.request({"type": "add_bot", "level": "easy"})) == "lobby/not_waiting"
+    assert a.error(a.request({"type": "add_bot", "level": "easy", "seat": 5})) == (
+        "lobby/no_such_seat"
+    )
+    assert spawn.started == []
+
+
+def test_a_bot_that_cannot_start_leaves_the_seat_to_its_player():
+    server, _spawn, _table, a, b = away_game(bot_takeover_after=0.0)
+
+    def broken(argv: list[str], env: dict[str, str], process: Any) -> None:
+        raise OSError("no such program")
+
+    server.hub.bots.spawn = broken
+    assert a.error(a.request({"type": "add_bot", "level": "easy", "seat": 1})) == (
+        "server/internal"
+    )
+    assert seats(a)[1] == {"name": "p1", "connected": False, "bot": False}
+    back = server.greeted("p1 again")
+    back.one("resumed", back.request({"type": "resume", "token": b.token}))
 
 
 def test_an_unknown_level_is_a_bad_message():

@@ -127,7 +127,8 @@ def test_a_silent_peer_is_found_dead_and_its_seat_held():
         a.send({"type": "pong"})
     assert b.error() == "limit/heartbeat"
     assert b.disconnected and not a.disconnected
-    assert server.hub.lobby.table(table).info()["seats"][1] == {"name": "p1", "connected": False}
+    seat = server.hub.lobby.table(table).info()["seats"][1]
+    assert seat == {"name": "p1", "connected": False, "bot": False}
 
 
 def test_the_client_may_ping_the_server():

@@ -21,7 +21,7 @@ def test_list_shows_every_table_with_game_seats_and_state():
     assert info["players"] == 3
     assert info["options"] == {"target": 5}
     assert info["state"] == "waiting"
-    assert info["seats"] == [{"name": "Ann", "connected": True}, None, None]
+    assert info["seats"] == [{"name": "Ann", "connected": True, "bot": False}, None, None]
     assert info["seating"] == "random" and info["autostart"] is False
     assert info["version"] == 0 and info["spectators"] == 0
 
@@ -98,7 +98,7 @@ def test_joined_returns_a_secret_token_and_the_place():
     reply = ann.join(table, slot=2, name="Captain")
     assert reply["slot"] == 2
     assert isinstance(reply["token"], str) and len(reply["token"]) >= 16
-    assert reply["table"]["seats"][2] == {"name": "Captain", "connected": True}
+    assert reply["table"]["seats"][2] == {"name": "Captain", "connected": True, "bot": False}
 
 
 def test_start_needs_every_place_held_and_happens_once():

@@ -31,9 +31,10 @@ def test_a_drop_holds_the_seat_and_tells_the_table():
         "seat": 1,
         "name": "p1",
         "connected": False,
+        "bot": False,
     }
     info = server.hub.lobby.table(table).info()
-    assert info["seats"][1] == {"name": "p1", "connected": False}
+    assert info["seats"][1] == {"name": "p1", "connected": False, "bot": False}
     assert info["state"] == "playing"
 
 
@@ -177,7 +178,8 @@ def test_a_dropped_place_at_a_waiting_table_is_held_too():
     table, (_a, b) = server.table_with(2, start=False)
     token = b.token
     b.drop()
-    assert server.hub.lobby.table(table).info()["seats"][1] == {"name": "p1", "connected": False}
+    seat = server.hub.lobby.table(table).info()["seats"][1]
+    assert seat == {"name": "p1", "connected": False, "bot": False}
     back = server.greeted("p1")
     resumed = back.one("resumed", back.request({"type": "resume", "token": token}))
     assert resumed["seat"] is None and resumed["slot"] == 1
