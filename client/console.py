@@ -449,8 +449,8 @@ class Console(GameCommands):
             if seat is None:
                 letters = ", ".join(f"{chr(65 + i)} {n}" for i, n in enumerate(game.names))
                 self.say(
-                    f"Which seat should a {level} bot take over? `bot {level} SEAT`, where SEAT "
-                    f"is a letter or a name ({letters})."
+                    f"Which seat should the {level} bot take over? `bot {level} SEAT`, where "
+                    f"SEAT is a letter or a name ({letters})."
                 )
                 return
             msg["seat"] = seat
@@ -460,7 +460,7 @@ class Console(GameCommands):
 
         def added(reply: dict[str, Any]) -> None:
             if "seat" in msg:
-                self.say(f"A {level} bot is on its way to take over {reply.get('name')}'s seat.")
+                self.say(f"The {level} bot is on its way to take over {reply.get('name')}'s seat.")
             else:
                 self.say(f"{reply.get('name')} is on its way to place {reply.get('slot')}.")
 

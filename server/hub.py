@@ -153,7 +153,7 @@ class Hub:
             raise
         self.lobby.hand_to_bot(table, place, token)
         self._restarts[id(place)] = 0
-        _log.info("a {bot_level} bot takes over {name}'s seat", bot_level=level, name=place.name)
+        _log.info("a bot ({bot_level}) takes over {name}'s seat", bot_level=level, name=place.name)
         return place.slot, place.name
 
     def _bot_ended(self, process: BotProcess) -> None:

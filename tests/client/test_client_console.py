@@ -302,12 +302,12 @@ def test_bot_during_a_game_takes_over_a_seat_named_by_letter_or_name() -> None:
     typist, _state = seated()
     client = typist.console.client
     typist.type("bot easy")
-    assert "Which seat should a easy bot take over?" in typist.take()
+    assert "Which seat should the easy bot take over?" in typist.take()
     typist.type("bot easy B")
     assert client.sent[-1]["type"] == "add_bot"
     assert (client.sent[-1]["level"], client.sent[-1]["seat"]) == ("easy", 1)
     client.reply({"type": "bot_added", "table": 4, "slot": 1, "name": "Bob", "level": "easy"})
-    assert "A easy bot is on its way to take over Bob's seat." in typist.take()
+    assert "The easy bot is on its way to take over Bob's seat." in typist.take()
     typist.type("bot bob")  # the default level, the seat by name in any case
     assert (client.sent[-1]["level"], client.sent[-1]["seat"]) == ("normal", 1)
     typist.console.receive(
