@@ -112,8 +112,6 @@ class Hub:
             raise ProtocolError(
                 "table/not_started", f"table {table.id} has no seats yet: name a free place (slot)"
             )
-        if slot is not None and table.place_at(slot) is not None:
-            raise ProtocolError("lobby/seat_taken", f"place {slot} of table {table.id} is held")
         taken = {p.name for p in table.held}
         number = 1
         while f"{level.capitalize()} bot {number}" in taken:

@@ -119,14 +119,6 @@ class Table:
             "version": self.version,
         }
 
-    def place_at(self, slot: int) -> Place | None:
-        """The place taken as ``slot`` (places are kept by seat once the game has started)."""
-        if not 0 <= slot < self.players:
-            raise ProtocolError(
-                "lobby/no_such_seat", f"table {self.id} has places 0 to {self.players - 1}"
-            )
-        return next((p for p in self.places if p is not None and p.slot == slot), None)
-
     @property
     def held(self) -> list[Place]:
         return [p for p in self.places if p is not None]
