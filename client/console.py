@@ -427,10 +427,11 @@ class Console(GameCommands):
                 )
 
     def do_bot(self, rest: str) -> None:
-        """bot [LEVEL] [SEAT]: fill a free place at your waiting table with a bot (also `addbot`).
+        """bot [LEVEL] [PLACE]: fill a free place at your waiting table with a bot (also `addbot`).
 
         LEVEL: easy, normal (the default) or hard search bots, or the greedy or random
-        baselines. The server starts the bot; it sits down a moment later.
+        baselines; PLACE: which free place (default: the first). The server starts the bot;
+        it sits down a moment later.
         During a game, `bot LEVEL SEAT` (a seat letter or a player's name) gives the seat of a
         player who has been away for a while to a bot, so that the game can go on.
         """
@@ -454,6 +455,8 @@ class Console(GameCommands):
                 )
                 return
             msg["seat"] = seat
+        elif who.isdigit():
+            msg["slot"] = int(who)
         elif who:
             self.say(f"No bot level `{words[0]}`. Levels: {', '.join(BOT_LEVELS)}.")
             return

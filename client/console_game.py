@@ -99,7 +99,7 @@ class GameCommands:
         elif playing:
             self.say(self.style.note(f"{name} lost their connection: the game waits for them."))
             seat = msg.get("seat")
-            if isinstance(seat, int) and 0 <= seat < 26:
+            if isinstance(seat, int) and 0 <= seat < 26 and not msg.get("bot"):
                 hint = f"If they stay away, `bot normal {chr(65 + seat)}` gives the seat to a bot."
                 self.say(self.style.note(hint))
         else:

@@ -34,7 +34,8 @@ ERROR_CODES: dict[str, str] = {
     "spaces.",
     "lobby/name_taken": "Someone at that table already uses this name.",
     "lobby/no_such_table": "No table has that id (it may have been closed).",
-    "lobby/no_such_seat": "The place (`slot`) is outside the table.",
+    "lobby/no_such_seat": "The place (`slot`), or for `add_bot` during a game the `seat`, is "
+    "outside the table.",
     "lobby/seat_taken": "That place is already held.",
     "lobby/table_full": "Every place at the table is held.",
     "lobby/not_waiting": "The table has started or finished; places can only be taken while "

@@ -189,9 +189,9 @@ CATALOGUE: tuple[Message, ...] = (
         "resume",
         "client",
         "Take back a held seat with its token. The token is rotated: the reply carries the "
-        "new one, a table that has started sends a `snapshot` next, then a `ping`. The old "
-        "token dies when the server receives your next message (at the latest your `pong`); "
-        "until then it still works, so a reply lost with a dropped connection loses nothing.",
+        "new one, a table that has started sends a `snapshot` next, then a `ping` with an `id`. "
+        "The old token dies when your `pong` echoes that `id`; until then it still works, so a "
+        "reply lost with a dropped connection loses nothing.",
         (_ID, Field("token", "token", "The seat token.")),
         reply=("resumed",),
     ),
@@ -207,7 +207,7 @@ CATALOGUE: tuple[Message, ...] = (
             Field(
                 "token",
                 "token",
-                "The new seat token; the old one dies with your next message.",
+                "The new seat token; the old one dies with your `pong` to the next `ping`.",
             ),
         ),
     ),
@@ -296,8 +296,9 @@ CATALOGUE: tuple[Message, ...] = (
         (
             _ID,
             _TABLE_ID,
-            Field("slot", "int", "The place the bot takes."),
-            Field("name", "name", "The bot's name at the table."),
+            Field("slot", "int", "The place the bot takes (as taken while the table waited)."),
+            Field("seat", "int|nil", "The engine seat it takes over (nil before the start)."),
+            Field("name", "name", "The bot's name at the table (a taken-over seat keeps its own)."),
             Field("level", "choice", "Its level, as asked.", choices=BOT_LEVELS),
         ),
     ),

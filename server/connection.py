@@ -113,6 +113,10 @@ class Connection(Int32StringReceiver):
     def close(self) -> None:
         if not self._closing:
             self._closing = True
+            # A paused producer would keep Twisted from closing once the buffer drains (it
+            # resumes the producer instead): we produce nothing more, so unregister first.
+            if getattr(self.transport, "producer", None) is not None:
+                self.transport.unregisterProducer()
             self.transport.loseConnection()
 
     # --- IPushProducer: the transport's write buffer is full / drained -------------------

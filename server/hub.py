@@ -18,7 +18,7 @@ from server.bots import BotLauncher, BotProcess, Spawn
 from server.limits import Limits, RateMeter
 from server.lobby import GameRegistry, Lobby
 from server.session import Peer, Session
-from server.table import PLAYING, WAITING, Table
+from server.table import PLAYING, WAITING, Place, Table
 
 _log = Logger()
 
@@ -52,7 +52,8 @@ class Hub:
         )
         self.lobby.on_close.append(self.bots.table_closed)
         self.bots.on_ended = self._bot_ended
-        self._restarts: Counter[int] = Counter()  # by id(place): bot programs restarted
+        self._restarts: Counter[Place] = Counter()  # bot programs restarted, by place
+        self._programs: dict[Place, BotProcess] = {}  # the program in charge of each place
         self.sessions: dict[Session, None] = {}
         self.per_address: Counter[str] = Counter()
         self.shutting_down = False
@@ -91,14 +92,13 @@ class Hub:
 
     def add_bot(
         self, table: Table, level: str, slot: int | None = None, seat: int | None = None
-    ) -> tuple[int, str]:
-        """Start a bot for a place of ``table``; returns (slot, name).
+    ) -> Place:
+        """Start a bot for a place of ``table``; returns the place.
 
         While the table waits the bot gets a free place (``slot``, or the first). During the
-        game it takes over engine ``seat`` if that seat's player has been away for
+        game it takes over engine ``seat`` if that seat has had nobody connected for
         ``Limits.bot_takeover_after``: the player's token dies, the bot plays on.
         """
-        self.bots.check()
         if table.state == PLAYING:
             if seat is None:
                 raise ProtocolError(
@@ -112,19 +112,20 @@ class Hub:
             raise ProtocolError(
                 "table/not_started", f"table {table.id} has no seats yet: name a free place (slot)"
             )
+        self.bots.check()
         taken = {p.name for p in table.held}
         number = 1
         while f"{level.capitalize()} bot {number}" in taken:
             number += 1
         place, token = self.lobby.reserve_bot(table, f"{level.capitalize()} bot {number}", slot)
         try:
-            self.bots.start(table.id, place, level, token, self.lobby.rng.randrange(2**32))
+            self._launch(table, place, level, token)
         except ProtocolError:
             self.lobby.leave(table, place)
             raise
-        return place.slot, place.name
+        return place
 
-    def _take_over(self, table: Table, level: str, seat: int) -> tuple[int, str]:
+    def _take_over(self, table: Table, level: str, seat: int) -> Place:
         if not 0 <= seat < table.players:
             raise ProtocolError(
                 "lobby/no_such_seat", f"table {table.id} has seats 0 to {table.players - 1}"
@@ -141,39 +142,54 @@ class Hub:
         if away < wait:
             raise ProtocolError(
                 "table/too_soon",
-                f"{place.name} has been away {away:.0f}s; a bot may take over after {wait:g}s",
+                f"seat {seat} ({place.name}) has had nobody for {away:.0f}s; "
+                f"a bot may take it over after {wait:g}s",
             )
+        self.bots.check()
         token = self.lobby.stand_in_token(table, place)
+        previous = self._programs.get(place)
         try:
-            self.bots.start(table.id, place, level, token, self.lobby.rng.randrange(2**32))
+            self._launch(table, place, level, token)
         except ProtocolError:
             self.lobby.drop_token(token)  # the player keeps the seat
             raise
+        if previous is not None:
+            previous.stop()  # an earlier bot for this seat that never got back to it
         self.lobby.hand_to_bot(table, place, token)
-        self._restarts[id(place)] = 0
+        place.away_since = self.clock()  # a bot on its way: nobody may ask again at once
+        self._restarts[place] = 0
         _log.info("a bot ({bot_level}) takes over {name}'s seat", bot_level=level, name=place.name)
-        return place.slot, place.name
+        return place
+
+    def _launch(self, table: Table, place: Place, level: str, token: str) -> None:
+        """Start a bot program for ``place``: from now on the one in charge of it."""
+        process = self.bots.start(table.id, place, level, token, self.lobby.rng.randrange(2**32))
+        self._programs[place] = process
 
     def _bot_ended(self, process: BotProcess) -> None:
         """A bot program ended: free its place, or restart it if its game still needs it."""
-        table = self.lobby.tables.get(process.table_id)
         place = process.place
+        if self._programs.get(place) is not process:
+            return  # an earlier program for a place another one has taken over since
+        del self._programs[place]
+        table = self.lobby.tables.get(process.table_id)
         # The program is gone, so is its connection (even if the server has not noticed yet).
         if table is None or place not in table.places:
+            self._restarts.pop(place, None)
             return
         if table.state == WAITING:
             self.lobby.leave(table, place)  # it never sat down: the place is free again
             self.lobby.flush()
-        elif table.state == PLAYING and self._restarts[id(place)] < MAX_BOT_RESTARTS:
-            self._restarts[id(place)] += 1
+        elif table.state == PLAYING and self._restarts[place] < MAX_BOT_RESTARTS:
+            self._restarts[place] += 1
             _log.warn("{name} ended during the game; starting it again", name=place.name)
             token = self.lobby.reissue(table, place)
             try:
-                self.bots.start(
-                    table.id, place, process.level, token, self.lobby.rng.randrange(2**32)
-                )
+                self._launch(table, place, process.level, token)
             except ProtocolError:
                 _log.warn("{name} could not be started again", name=place.name)
+        else:
+            self._restarts.pop(place, None)
 
     def rate_meter(self, now: float) -> RateMeter:
         return RateMeter(self.limits.rate, self.limits.burst, now)

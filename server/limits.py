@@ -34,7 +34,7 @@ class Limits:
     """Bot processes the server runs at once (``add_bot``); 0: the server starts no bots."""
     bot_takeover_after: float = 60.0
     """During a game, a seat whose player has been away this long may be given to a bot
-    (``add_bot`` with the place's ``slot``), so that the others can finish the game."""
+    (``add_bot`` with its ``seat``), so that the others can finish the game."""
     max_spectators: int = 32
     """Spectators per table."""
     handshake_timeout: float = 10.0

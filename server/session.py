@@ -84,7 +84,9 @@ class Session:
         self.last_request = now
         self.last_ping = now
         self.rate = hub.rate_meter(now)
-        self.unconfirmed_token = False  # resumed: the old token lives until the next message
+        # After `resumed`: the id of the ping whose pong completes the token rotation.
+        self.rotation_ping: str | None = None
+        self._rotations = 0
 
     def __repr__(self) -> str:
         return f"<Session {self.name or '?'}@{self.address} {self.state}>"
@@ -102,11 +104,6 @@ class Session:
             return
         if not self._admit():
             return
-        if self.unconfirmed_token:
-            # Anything the client sends after `resumed` shows it read the new token.
-            self.unconfirmed_token = False
-            if self.place is not None:
-                self.lobby.confirm_token(self.place)
         request_id = _request_id(msg)
         kind = msg.get("type") if isinstance(msg.get("type"), str) else None
         try:
@@ -319,6 +316,10 @@ class Session:
     def handle_resume(self, msg: dict[str, Any], request_id: Any) -> None:
         table, place = self.lobby.resume(msg["token"], self)
         self.table, self.place = table, place
+        # The token used stays good until the pong to a ping sent after `resumed` shows the
+        # client has read the new one (a message sent earlier proves nothing).
+        self._rotations += 1
+        self.rotation_ping = f"token-{self._rotations}"
         self.lobby.exit(self)
         self._enter("resumed")
         self._reply(
@@ -335,10 +336,8 @@ class Session:
             self.send(table.snapshot(place.seat))
         else:
             self.lobby.maybe_autostart(table)
-        # The token used stays good until the client shows it has the new one: ask for a pong.
-        self.unconfirmed_token = True
         self.last_ping = self.hub.clock()
-        self.send({"type": "ping"})
+        self.send({"type": "ping", "id": self.rotation_ping})
 
     def handle_chat(self, msg: dict[str, Any], request_id: Any) -> None:
         if self.state == LOBBY:
@@ -352,7 +351,11 @@ class Session:
         self._reply(request_id, {"type": "pong"})
 
     def handle_pong(self, msg: dict[str, Any], request_id: Any) -> None:
-        pass  # receiving it was the point: last_received moved
+        # Receiving it was the point (last_received moved), unless it completes a rotation.
+        if request_id is not None and request_id == self.rotation_ping:
+            self.rotation_ping = None
+            if self.place is not None:
+                self.lobby.confirm_token(self.place)
 
     # --- handlers: at a table ------------------------------------------------------------
 
@@ -376,14 +379,15 @@ class Session:
 
     def handle_add_bot(self, msg: dict[str, Any], request_id: Any) -> None:
         assert self.table is not None
-        slot, name = self.hub.add_bot(self.table, msg["level"], msg.get("slot"), msg.get("seat"))
+        place = self.hub.add_bot(self.table, msg["level"], msg.get("slot"), msg.get("seat"))
         self._reply(
             request_id,
             {
                 "type": "bot_added",
                 "table": self.table.id,
-                "slot": slot,
-                "name": name,
+                "slot": place.slot,
+                "seat": place.seat,
+                "name": place.name,
                 "level": msg["level"],
             },
         )

@@ -37,20 +37,26 @@ class _Flusher:
     def __init__(self, reactor: Any) -> None:
         self.reactor = reactor
         self.waiting: dict[DirectServer, None] = {}
+        self._call: Any = None  # the pending callLater(0), if any
 
     def add(self, transport: DirectServer) -> None:
-        if not self.waiting:
-            self.reactor.callLater(0, self.flush)
+        # Checked, not assumed: a pending call someone cancelled must not strand every write.
+        if self._call is None or not self._call.active():
+            self._call = self.reactor.callLater(0, self.flush)
         self.waiting[transport] = None
 
     def flush(self) -> None:
+        self._call = None
         waiting, self.waiting = self.waiting, {}
         for transport in waiting:
             try:
                 transport.flush()
             except Exception:  # one connection's failure must not hold up the others
                 _log.failure("flushing a connection's writes")
-                transport.fall_back()
+                try:
+                    transport.fall_back()
+                except Exception:
+                    _log.failure("handing a connection's writes back to the reactor")
 
 
 _flushers: WeakKeyDictionary[Any, _Flusher] = WeakKeyDictionary()
@@ -90,8 +96,10 @@ class DirectServer(tcp.Server):
 
     def flush(self) -> None:
         """Send what is queued now; leave anything left over (or any error) to the reactor."""
-        if not self.connected or self.disconnecting:
+        if not self.connected or self.disconnecting or getattr(self, "_writeDisconnecting", 0):
             return  # closing: loseConnection armed the watch, the reactor finishes the job
+        if not self.dataBuffer and not getattr(self, "_tempDataBuffer", True):
+            return  # the reactor sent it already (a write watch armed for another reason)
         result = self.doWrite()
         if result is not None or self.dataBuffer:  # emptied (b"") once everything is sent
             self.fall_back()

@@ -293,6 +293,8 @@ def test_bot_at_a_waiting_table_asks_for_a_place_with_the_level() -> None:
         {"type": "bot_added", "table": 4, "slot": 1, "name": "Hard bot 1", "level": "hard"}
     )
     assert "Hard bot 1 is on its way to place 1." in typist.take()
+    typist.type("bot random 1")
+    assert client.sent[-1] == {"type": "add_bot", "level": "random", "slot": 1}
     sent = len(client.sent)
     typist.type("bot godlike")
     assert "No bot level `godlike`" in typist.take() and len(client.sent) == sent
@@ -315,6 +317,12 @@ def test_bot_during_a_game_takes_over_a_seat_named_by_letter_or_name() -> None:
          "connected": True, "bot": True}
     )  # fmt: skip
     assert "A bot now plays for Bob." in typist.take()
+    typist.console.receive(
+        {"type": "seat_status", "table": 4, "slot": 1, "seat": 1, "name": "Bob",
+         "connected": False, "bot": True}
+    )  # fmt: skip
+    text = typist.take()
+    assert "Bob lost their connection" in text and "gives the seat to a bot" not in text
 
 
 def test_unknown_and_malformed_messages_never_crash_the_console() -> None:

@@ -220,6 +220,37 @@ def test_a_bot_takes_over_the_seat_of_a_player_away_long_enough():
     assert server.hub.lobby.table(table).version == 2
 
 
+def test_a_seat_just_given_to_a_bot_cannot_be_given_again_at_once():
+    server, spawn, _table, a, _b = away_game(bot_takeover_after=60.0)
+    server.advance(61)
+    a.received()
+    added = a.one("bot_added", a.request({"type": "add_bot", "level": "easy", "seat": 1}))
+    assert (added["slot"], added["seat"]) == (1, 1)
+    assert a.error(a.request({"type": "add_bot", "level": "hard", "seat": 1})) == "table/too_soon"
+    assert len(spawn.started) == 1 and len(server.hub.bots.running) == 1
+
+
+def test_an_earlier_bot_program_for_a_taken_over_seat_is_stopped_and_then_ignored():
+    server, spawn = bot_server(dead_after=10**6, idle_timeout=10**6, bot_takeover_after=60.0)
+    host, table = seated(server, players=2, seating="fixed", options={"target": 30})
+    host.request({"type": "add_bot", "level": "easy"})
+    first = arrive(server, spawn.started[0])
+    host.one("started", host.request({"type": "start"}))
+    first.drop()  # its link is gone; the program lives on, trying to reconnect
+    server.advance(61)
+    host.received()
+    host.one("bot_added", host.request({"type": "add_bot", "level": "hard", "seat": 1}))
+    assert spawn.started[0][2].transport.signals == ["TERM"]  # the old program is stopped
+    second = arrive(server, spawn.started[1])
+    spawn.started[0][2].processEnded(None)  # ... and its end changes nothing
+    assert len(spawn.started) == 2
+    assert not second.disconnected and seats(host)[1]["connected"] is True
+    host.one("update", host.request({"type": "act", "version": 0, "action": ["step", 1]}))
+    second.received()
+    second.one("update", second.request({"type": "act", "version": 1, "action": ["step", 2]}))
+    assert server.hub.lobby.table(table).version == 2
+
+
 def test_only_the_seat_of_a_player_who_is_away_can_go_to_a_bot():
     _server, spawn, _table, a, _b = away_game()
     assert a.error(a.request({"type": "add_bot", "level": "easy", "seat": 0})) == (

@@ -186,6 +186,18 @@ def test_a_client_that_does_not_read_is_dropped_when_its_backlog_overflows():
     b.protocol.resumeProducing()
 
 
+def test_closing_a_connection_whose_reader_is_slow_stops_producing_first():
+    # Twisted resumes a paused producer when the buffer drains, instead of closing: the
+    # connection must unregister itself, or a close while paused would never happen.
+    server = MemoryServer(Limits(**FAST))
+    _table, (_a, b) = server.table_with(2)
+    assert b.transport.producer is b.protocol
+    b.protocol.pauseProducing()
+    b.send_raw(b"\xff\xff\xff\xff")  # an oversized length header: the server closes
+    assert b.transport.disconnecting
+    assert b.transport.producer is None
+
+
 def test_a_flooding_seat_is_cut_off_its_seat_held_and_its_table_told_at_once():
     server = MemoryServer(Limits(rate=1, burst=5))
     table, (a, b) = server.table_with(2)

@@ -7,8 +7,9 @@ still works, so a `resumed` lost with a dropped connection does not lose the sea
 
 from __future__ import annotations
 
-from server_helpers import MemoryServer, last_game_message
+from server_helpers import MemoryServer, frame, last_game_message
 
+from protocol import encode
 from server.limits import Limits
 
 
@@ -72,14 +73,19 @@ def test_resume_restores_the_seat_with_a_full_snapshot_and_a_new_token():
 
 
 def test_a_rotated_token_is_useless_to_any_other_connection():
-    server, _table, (_a, b) = started()
+    server, table, (_a, b) = started()
     old_token = b.token
     b.drop()
     back = server.greeted("b again")
     got = back.request({"type": "resume", "token": old_token})
     new_token = back.one("resumed", got)["token"]
     assert [m["type"] for m in got][:3] == ["resumed", "snapshot", "ping"]
-    back.send({"type": "pong"})  # the client read its new token: the old one dies
+    # Any message proves nothing (it may have been sent before `resumed` arrived) ...
+    back.send({"type": "pong"})
+    back.send({"type": "ping", "id": got[2]["id"]})
+    assert server.hub.lobby.table(table).places[1].previous_token == old_token
+    # ... the pong to the ping sent after `resumed` does: the old token dies.
+    back.send({"type": "pong", "id": got[2]["id"]})
     thief = server.greeted("thief")
     assert thief.error(thief.request({"type": "resume", "token": old_token})) == (
         "session/bad_token"
@@ -103,7 +109,7 @@ def test_a_resumed_reply_lost_with_the_connection_does_not_lose_the_seat():
     got = second.request({"type": "resume", "token": old_token})
     newest = second.one("resumed", got)["token"]
     assert second.one("snapshot", got)["seat"] == 1
-    second.send({"type": "pong"})
+    second.send({"type": "pong", "id": second.one("ping", got)["id"]})
     for token in (old_token, lost_token):  # neither works any more, for anyone
         thief = server.greeted("thief")
         assert thief.error(thief.request({"type": "resume", "token": token})) == (
@@ -114,6 +120,22 @@ def test_a_resumed_reply_lost_with_the_connection_does_not_lose_the_seat():
     second.received()
     second.one("update", second.request({"type": "act", "version": 1, "action": ["step", 2]}))
     assert server.hub.lobby.table(table).version == 2
+
+
+def test_a_message_sent_behind_resume_before_the_reply_arrived_does_not_kill_the_token():
+    server, _table, (_a, b) = started()
+    old_token = b.token
+    b.drop()
+    first = server.greeted("b again")
+    # `resume` and, before any reply can have arrived, a chat line and a ping of its own.
+    first.send_raw(
+        frame(encode({"type": "resume", "token": old_token, "id": 1}))
+        + frame(encode({"type": "chat", "text": "back!"}))
+        + frame(encode({"type": "ping", "id": 2}))
+    )
+    first.drop()  # gone before reading `resumed`: it only knows the old token
+    second = server.greeted("b once more")
+    second.one("resumed", second.request({"type": "resume", "token": old_token}))
 
 
 def test_the_new_token_works_too_before_the_client_confirmed_it():

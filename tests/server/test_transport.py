@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest_twisted
 from twisted.internet import defer, protocol, reactor, tcp
-from twisted.internet.interfaces import IPushProducer
+from twisted.internet.interfaces import IHalfCloseableProtocol, IPushProducer
 from twisted.internet.testing import MemoryReactor
 from twisted.logger import globalLogPublisher
 from zope.interface import implementer
@@ -256,6 +256,87 @@ async def test_the_server_answers_a_framing_violation_then_closes_over_real_tcp(
         assert (message["type"], message["code"]) == ("error", "proto/frame_too_large")
     finally:
         factory.hub.shutdown()
+        await port.stopListening()
+
+
+@implementer(IHalfCloseableProtocol)
+class HalfCloser(protocol.Protocol):
+    """Server side: in a timed call, writes then closes its write side; reads the reply."""
+
+    def __init__(self, done: defer.Deferred[tuple[str, bytes]]) -> None:
+        self.done = done
+        self.got = b""
+
+    def connectionMade(self) -> None:
+        reactor.callLater(0, self.write_then_half_close)
+
+    def write_then_half_close(self) -> None:
+        self.transport.write(b"hello")
+        self.transport.loseWriteConnection()
+
+    def dataReceived(self, data: bytes) -> None:
+        self.got += data
+
+    def readConnectionLost(self) -> None:
+        self.done.callback(("read side closed", self.got))
+        self.transport.loseConnection()
+
+    def writeConnectionLost(self) -> None:
+        pass
+
+    def connectionLost(self, reason: object = None) -> None:
+        if not self.done.called:
+            self.done.callback(("connection lost", self.got))
+
+
+@implementer(IHalfCloseableProtocol)
+class Replier(Collector):
+    """Client side: on the server's end of stream, replies and closes its own write side."""
+
+    def readConnectionLost(self) -> None:
+        self.transport.write(b"reply after your end")
+        self.transport.loseWriteConnection()
+
+    def writeConnectionLost(self) -> None:
+        pass
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_half_close_after_a_write_keeps_the_read_side_open():
+    done: defer.Deferred[tuple[str, bytes]] = defer.Deferred()
+    port = reactor.listenTCP(0, protocol.Factory.forProtocol(lambda: HalfCloser(done)),
+                             interface="127.0.0.1")  # fmt: skip
+    assert use_direct_writes(port)
+    client = Replier()
+    try:
+        await protocol.ClientCreator(reactor, lambda: client).connectTCP(
+            "127.0.0.1", port.getHost().port
+        )
+        assert await done.addTimeout(TIMEOUT, reactor) == (
+            "read side closed",
+            b"reply after your end",
+        )
+        assert bytes(client.data) == b"hello"
+    finally:
+        if client.transport is not None:
+            client.transport.abortConnection()
+        await port.stopListening()
+
+
+@pytest_twisted.ensureDeferred
+async def test_writes_still_go_out_after_someone_cancelled_a_pending_flush():
+    port, served, client = await connected_pair()
+    try:
+        served.transport.write(b"one")
+        for call in reactor.getDelayedCalls():  # say, a test janitor cleaning the reactor up
+            if getattr(call.func, "__self__", None) is served.transport._flusher:
+                call.cancel()
+        await deferred_round()
+        served.transport.write(b" two")
+        assert await client.wait_for(7) == b"one two"
+    finally:
+        served.transport.loseConnection()
+        await client.closed.addTimeout(TIMEOUT, reactor)
         await port.stopListening()
 
 
