@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         textFileLogObserver,
     )
 
-    from server.service import listen
+    from server.service import listen, stop_gracefully
 
     level = LogLevel.warn if args.quiet else LogLevel.info
     observer = FilteringLogObserver(
@@ -90,6 +90,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"Cosmoport server listening on {args.host}:{actual}", flush=True)
     print(f"Players on this network join with:  {join_hint(args.host, actual)}", flush=True)
     print("Stop with Ctrl+C.", flush=True)
-    reactor.addSystemEventTrigger("before", "shutdown", factory.hub.shutdown)
+    reactor.addSystemEventTrigger("before", "shutdown", stop_gracefully, factory, reactor)
     reactor.run()
     return 0

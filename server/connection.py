@@ -38,8 +38,9 @@ class Connection(Int32StringReceiver):
 
     MAX_LENGTH = MAX_FRAME
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, registry: set[Connection] | None = None) -> None:
         self.hub = hub
+        self._registry = registry  # the factory's open connections
         self.session: Session | None = None
         self._closing = False
         self._send_paused = False
@@ -48,6 +49,8 @@ class Connection(Int32StringReceiver):
     # --- Twisted callbacks ---------------------------------------------------------------
 
     def connectionMade(self) -> None:
+        if self._registry is not None:
+            self._registry.add(self)
         address = _host(self.transport.getPeer())
         refusal = self.hub.admission(address)
         if refusal is not None:
@@ -84,6 +87,8 @@ class Connection(Int32StringReceiver):
 
     def connectionLost(self, reason: Failure | None = None) -> None:
         self._closing = True
+        if self._registry is not None:
+            self._registry.discard(self)
         if self.session is not None:
             self.session.connection_lost()
 

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from twisted.internet import task
+from twisted.internet import defer, task
 from twisted.internet.interfaces import IListeningPort
 from twisted.internet.protocol import Factory
 from twisted.logger import Logger
@@ -54,9 +54,10 @@ class ServerFactory(Factory):
         )
         self._sweep = task.LoopingCall(self.hub.tick)
         self._sweep.clock = reactor
+        self.connections: set[Connection] = set()  # open ones (removed when lost)
 
     def buildProtocol(self, addr: Any) -> Connection:
-        conn = Connection(self.hub)
+        conn = Connection(self.hub, self.connections)
         conn.factory = self
         return conn
 
@@ -67,6 +68,23 @@ class ServerFactory(Factory):
     def stopFactory(self) -> None:
         if self._sweep.running:
             self._sweep.stop()
+
+
+def stop_gracefully(factory: ServerFactory, clock: Any, grace: float = 2.0) -> defer.Deferred[None]:
+    """Tell every client the server stops, then fire once every connection has closed (or
+    after ``grace`` seconds): as a "before shutdown" trigger it lets the goodbye frames go out
+    before the reactor closes every socket."""
+    factory.hub.shutdown()
+    deadline = clock.seconds() + grace
+
+    def check() -> None:
+        if not factory.connections or clock.seconds() >= deadline:
+            loop.stop()
+
+    loop = task.LoopingCall(check)
+    loop.clock = clock
+    done: defer.Deferred[None] = loop.start(0.05, now=True).addCallback(lambda _: None)
+    return done
 
 
 def listen(

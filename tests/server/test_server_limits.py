@@ -9,6 +9,7 @@ from server_helpers import MemoryServer
 
 from protocol import MAX_FRAME, encode, frame
 from server.limits import Limits, RateMeter
+from server.service import stop_gracefully
 
 FAST = {"rate": 1e9, "burst": 10**9}
 
@@ -208,3 +209,26 @@ def test_a_flooding_seat_is_cut_off_its_seat_held_and_its_table_told_at_once():
     statuses = [m for m in a.received() if m["type"] == "seat_status"]
     assert statuses[-1]["connected"] is False
     assert server.hub.lobby.table(table).info()["seats"][1]["connected"] is False
+
+
+def test_stopping_gracefully_says_goodbye_then_waits_for_the_clients_to_go():
+    server = MemoryServer(Limits(**FAST))
+    a, b = server.greeted("a"), server.greeted("b")
+    done = stop_gracefully(server.factory, server.clock, grace=2.0)
+    assert a.error() == "server/shutting_down" and b.error() == "server/shutting_down"
+    assert not done.called  # the sockets are still open: the goodbye frames may be in flight
+    for client in (a, b):
+        client.drop()
+    server.clock.advance(0.05)
+    assert done.called
+
+
+def test_stopping_gracefully_gives_up_waiting_after_the_grace_period():
+    server = MemoryServer(Limits(**FAST))
+    stuck = server.greeted("stuck")
+    stuck.transport.loseConnection = lambda: None  # a connection that never goes
+    done = stop_gracefully(server.factory, server.clock, grace=2.0)
+    server.clock.advance(1.0)
+    assert not done.called
+    server.clock.pump([0.05] * 21)
+    assert done.called
