@@ -77,22 +77,27 @@ class BotLauncher:
         self.on_ended: Callable[[BotProcess], None] | None = None
         self._idle_waiters: list[defer.Deferred[None]] = []
 
-    def check(self) -> None:
-        """Raise the protocol error that explains why no bot can start now, if one does."""
+    def check(self, spare: int = 0) -> None:
+        """Raise the protocol error that explains why no bot can start now, if one does.
+
+        ``spare``: running programs about to be stopped (replaced), not counted.
+        """
         if self.spawn is None or self.address is None or self.max_bots <= 0:
             raise ProtocolError("lobby/no_bots", "this server does not start bots")
-        if len(self.running) >= self.max_bots:
+        if len(self.running) - spare >= self.max_bots:
             raise ProtocolError(
                 "limit/bots", f"the server already runs {self.max_bots} bots; try again later"
             )
 
-    def start(self, table_id: int, place: Place, level: str, token: str, seed: int) -> BotProcess:
+    def start(
+        self, table_id: int, place: Place, level: str, token: str, seed: int, spare: int = 0
+    ) -> BotProcess:
         """Start ``cosmoport bot`` for ``place``; it takes the place back with ``token``.
 
         The token travels in the environment, not on the command line, where any user of the
         machine could read it.
         """
-        self.check()
+        self.check(spare)
         assert self.spawn is not None and self.address is not None
         host, port = self.address
         target = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -145,25 +145,29 @@ class Hub:
                 f"seat {seat} ({place.name}) has had nobody for {away:.0f}s; "
                 f"a bot may take it over after {wait:g}s",
             )
-        self.bots.check()
-        token = self.lobby.stand_in_token(table, place)
+        # An earlier program for this seat never got back to it: the new one replaces it, so
+        # it does not count against max_bots.
         previous = self._programs.get(place)
+        spare = 1 if previous is not None and previous.running else 0
+        self.bots.check(spare)
+        token = self.lobby.stand_in_token(table, place)
         try:
-            self._launch(table, place, level, token)
+            self._launch(table, place, level, token, spare)
         except ProtocolError:
             self.lobby.drop_token(token)  # the player keeps the seat
             raise
         if previous is not None:
-            previous.stop()  # an earlier bot for this seat that never got back to it
+            previous.stop()
         self.lobby.hand_to_bot(table, place, token)
         place.away_since = self.clock()  # a bot on its way: nobody may ask again at once
         self._restarts[place] = 0
         _log.info("a bot ({bot_level}) takes over {name}'s seat", bot_level=level, name=place.name)
         return place
 
-    def _launch(self, table: Table, place: Place, level: str, token: str) -> None:
+    def _launch(self, table: Table, place: Place, level: str, token: str, spare: int = 0) -> None:
         """Start a bot program for ``place``: from now on the one in charge of it."""
-        process = self.bots.start(table.id, place, level, token, self.lobby.rng.randrange(2**32))
+        seed = self.lobby.rng.randrange(2**32)
+        process = self.bots.start(table.id, place, level, token, seed, spare)
         self._programs[place] = process
 
     def _bot_ended(self, process: BotProcess) -> None:
@@ -173,6 +177,9 @@ class Hub:
             return  # an earlier program for a place another one has taken over since
         del self._programs[place]
         table = self.lobby.tables.get(process.table_id)
+        if self.shutting_down:  # the server stopped it
+            self._restarts.pop(place, None)
+            return
         # The program is gone, so is its connection (even if the server has not noticed yet).
         if table is None or place not in table.places:
             self._restarts.pop(place, None)
@@ -184,9 +191,11 @@ class Hub:
             self._restarts[place] += 1
             _log.warn("{name} ended during the game; starting it again", name=place.name)
             token = self.lobby.reissue(table, place)
+            place.away_since = self.clock()  # a bot on its way: no takeover before the limit
             try:
                 self._launch(table, place, process.level, token)
             except ProtocolError:
+                self._restarts.pop(place, None)
                 _log.warn("{name} could not be started again", name=place.name)
         else:
             self._restarts.pop(place, None)

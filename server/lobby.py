@@ -258,8 +258,8 @@ class Lobby:
     def resume(self, token: str, member: LobbyMember) -> tuple[Table, Place]:
         """Give the seat ``token`` names to ``member`` under a new token.
 
-        The token used stays good until :meth:`confirm_token` (the client's next message shows
-        it read the new one): if the connection drops before the ``resumed`` reply arrives,
+        The token used stays good until :meth:`confirm_token` (the client's pong to the ping
+        sent after ``resumed`` shows it read the new one): if the connection drops first,
         the client can still come back with the only token it has. Any other token of the seat
         dies now. A connection still holding the seat is evicted (the person came back on a
         new one).

@@ -85,7 +85,8 @@ class Session:
         self.last_ping = now
         self.rate = hub.rate_meter(now)
         # After `resumed`: the id of the ping whose pong completes the token rotation.
-        self.rotation_ping: str | None = None
+        # (ping id, place, token used, token given): completed by the pong echoing the id.
+        self.rotation: tuple[str, Place, str, str] | None = None
         self._rotations = 0
 
     def __repr__(self) -> str:
@@ -319,7 +320,8 @@ class Session:
         # The token used stays good until the pong to a ping sent after `resumed` shows the
         # client has read the new one (a message sent earlier proves nothing).
         self._rotations += 1
-        self.rotation_ping = f"token-{self._rotations}"
+        ping_id = f"token-{self._rotations}"
+        self.rotation = (ping_id, place, msg["token"], place.token)
         self.lobby.exit(self)
         self._enter("resumed")
         self._reply(
@@ -337,7 +339,7 @@ class Session:
         else:
             self.lobby.maybe_autostart(table)
         self.last_ping = self.hub.clock()
-        self.send({"type": "ping", "id": self.rotation_ping})
+        self.send({"type": "ping", "id": ping_id})
 
     def handle_chat(self, msg: dict[str, Any], request_id: Any) -> None:
         if self.state == LOBBY:
@@ -351,11 +353,15 @@ class Session:
         self._reply(request_id, {"type": "pong"})
 
     def handle_pong(self, msg: dict[str, Any], request_id: Any) -> None:
-        # Receiving it was the point (last_received moved), unless it completes a rotation.
-        if request_id is not None and request_id == self.rotation_ping:
-            self.rotation_ping = None
-            if self.place is not None:
-                self.lobby.confirm_token(self.place)
+        # Receiving it was the point (last_received moved), unless it completes a rotation:
+        # then, whatever this session does now (it may have left the seat), the token it
+        # resumed with dies, unless a later resume has already rotated the seat again.
+        rotation = self.rotation
+        if rotation is not None and request_id == rotation[0]:
+            self.rotation = None
+            _ping, place, used, given = rotation
+            if place.previous_token == used and place.token == given:
+                self.lobby.confirm_token(place)
 
     # --- handlers: at a table ------------------------------------------------------------
 

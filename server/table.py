@@ -203,6 +203,8 @@ class Table:
 
     def detach(self, place: Place) -> None:
         """The connection holding ``place`` was lost: the place stays held for its token."""
+        if place not in self.places:
+            return  # freed meanwhile (a bot program that ended before its connection did)
         place.member = None
         place.away_since = self._clock()
         if self.state != FINISHED:

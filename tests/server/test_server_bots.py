@@ -251,6 +251,45 @@ def test_an_earlier_bot_program_for_a_taken_over_seat_is_stopped_and_then_ignore
     assert server.hub.lobby.table(table).version == 2
 
 
+def test_a_seat_whose_bot_never_arrived_can_go_to_a_new_one_even_at_the_bot_limit():
+    server, spawn, _table, a, _b = away_game(bot_takeover_after=60.0, max_bots=1)
+    server.advance(61)
+    a.received()
+    a.one("bot_added", a.request({"type": "add_bot", "level": "easy", "seat": 1}))
+    server.advance(61)  # that program never got to the seat
+    a.received()
+    a.one("bot_added", a.request({"type": "add_bot", "level": "hard", "seat": 1}))
+    assert spawn.started[0][2].transport.signals == ["TERM"]
+    arrive(server, spawn.started[1])
+    assert seats(a)[1]["connected"] is True
+
+
+def test_stopping_the_server_does_not_restart_the_bots_it_stops():
+    server, spawn = bot_server()
+    host, _ = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "easy"})
+    arrive(server, spawn.started[0])
+    host.one("started", host.request({"type": "start"}))
+    server.hub.shutdown()
+    assert spawn.started[0][2].transport.signals == ["TERM"]
+    spawn.started[0][2].processEnded(None)
+    assert len(spawn.started) == 1
+
+
+def test_a_waiting_bot_whose_program_ends_before_its_link_does_not_disturb_its_successor():
+    server, spawn = bot_server()
+    host, table = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "easy"})
+    bot = arrive(server, spawn.started[0])
+    spawn.started[0][2].processEnded(None)  # the program's end is seen before its socket's
+    newcomer = server.greeted("newcomer")
+    newcomer.join(table)
+    host.received()
+    bot.drop()
+    assert [m for m in host.received() if m["type"] == "seat_status"] == []
+    assert seats(host)[1] == {"name": "newcomer", "connected": True, "bot": False}
+
+
 def test_only_the_seat_of_a_player_who_is_away_can_go_to_a_bot():
     _server, spawn, _table, a, _b = away_game()
     assert a.error(a.request({"type": "add_bot", "level": "easy", "seat": 0})) == (

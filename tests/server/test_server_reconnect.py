@@ -138,6 +138,26 @@ def test_a_message_sent_behind_resume_before_the_reply_arrived_does_not_kill_the
     second.one("resumed", second.request({"type": "resume", "token": old_token}))
 
 
+def test_leaving_before_the_pong_still_completes_the_rotation():
+    server, _table, (_a, b) = started()
+    old_token = b.token
+    b.drop()
+    back = server.greeted("b again")
+    back.send({"type": "resume", "token": old_token, "id": 1})
+    back.send({"type": "leave", "id": 2})  # pipelined, before reading `resumed`
+    got = back.received()
+    back.send({"type": "pong", "id": back.one("ping", got)["id"]})
+    thief = server.greeted("thief")
+    assert thief.error(thief.request({"type": "resume", "token": old_token})) == (
+        "session/bad_token"
+    )
+    # ... while the new token still takes the seat back
+    again = server.greeted("b for good")
+    again.one(
+        "resumed", again.request({"type": "resume", "token": back.one("resumed", got)["token"]})
+    )
+
+
 def test_the_new_token_works_too_before_the_client_confirmed_it():
     server, _table, (_a, b) = started()
     old_token = b.token
