@@ -84,8 +84,8 @@ class Session:
         self.last_request = now
         self.last_ping = now
         self.rate = hub.rate_meter(now)
-        # After `resumed`: the id of the ping whose pong completes the token rotation.
-        # (ping id, place, token used, token given): completed by the pong echoing the id.
+        # After `resumed`: (ping id, place, token used, token given), completed by the pong
+        # that echoes the id.
         self.rotation: tuple[str, Place, str, str] | None = None
         self._rotations = 0
 
