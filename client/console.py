@@ -25,7 +25,7 @@ from twisted.logger import Logger
 from twisted.python.failure import Failure
 
 from client import render
-from client.console_game import GameCommands
+from client.console_game import GameCommands, seat_list
 from client.errors import describe, explain
 from client.screen import Screen
 from client.tracker import GameTracker, names_from_table
@@ -448,10 +448,9 @@ class Console(GameCommands):
         if game is not None and game.over is None:
             seat = self._seat_named(who, game.names)
             if seat is None:
-                letters = ", ".join(f"{chr(65 + i)} {n}" for i, n in enumerate(game.names))
                 self.say(
                     f"Which seat should the {level} bot take over? `bot {level} SEAT`, where "
-                    f"SEAT is a letter or a name ({letters})."
+                    f"SEAT is a letter or a name ({seat_list(game.names)})."
                 )
                 return
             msg["seat"] = seat

@@ -21,6 +21,11 @@ from client.tracker import GameTracker, names_from_table
 LOG_SHOWN = 20
 
 
+def seat_list(names: list[str]) -> str:
+    """Seats as the console names them: "A Ann, B Bob"."""
+    return ", ".join(f"{chr(65 + i)} {n}" for i, n in enumerate(names))
+
+
 class GameCommands:
     """Game messages and in-game commands (the console provides what is declared here)."""
 
@@ -50,7 +55,7 @@ class GameCommands:
         self.table = table
         self.game = GameTracker(table["id"], str(table["game"]), names, seat)
         title = render.title(self.game.game)
-        order = ", ".join(f"{chr(65 + i)} {n}" for i, n in enumerate(names))
+        order = seat_list(names)
         self.say("")
         self.say(self.style.bold(f"The game of {title} starts! Seats in turn order: {order}."))
         if isinstance(seat, int):

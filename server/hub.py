@@ -149,7 +149,6 @@ class Hub:
         # it does not count against max_bots.
         previous = self._programs.get(place)
         spare = 1 if previous is not None and previous.running else 0
-        self.bots.check(spare)
         token = self.lobby.stand_in_token(table, place)
         try:
             self._launch(table, place, level, token, spare)

@@ -78,6 +78,14 @@ async def connected_pair() -> tuple[tcp.Port, Served, Collector]:
     return port, served, client
 
 
+async def close_pair(port: tcp.Port, served: Served, client: Collector) -> bytes:
+    """Close the server side, wait for the client to see it, stop listening; what arrived."""
+    served.transport.loseConnection()
+    received = await client.closed.addTimeout(TIMEOUT, reactor)
+    await port.stopListening()
+    return received
+
+
 def pattern(index: int, size: int) -> bytes:
     return bytes([index % 251]) * size
 
@@ -88,9 +96,7 @@ async def test_the_port_gives_connections_the_direct_transport():
     try:
         assert type(served.transport) is DirectServer
     finally:
-        served.transport.loseConnection()
-        await client.closed.addTimeout(TIMEOUT, reactor)
-        await port.stopListening()
+        await close_pair(port, served, client)
 
 
 @pytest_twisted.ensureDeferred
@@ -102,10 +108,7 @@ async def test_many_writes_larger_than_the_socket_buffer_arrive_whole_and_in_ord
     for chunk in chunks:
         served.transport.write(chunk)
     served.transport.writeSequence([b"tail-", b"end"])
-    served.transport.loseConnection()
-    received = await client.closed.addTimeout(TIMEOUT, reactor)
-    await port.stopListening()
-    assert received == b"".join(chunks) + b"tail-end"
+    assert await close_pair(port, served, client) == b"".join(chunks) + b"tail-end"
 
 
 @pytest_twisted.ensureDeferred
@@ -118,9 +121,7 @@ async def test_what_the_kernel_does_not_take_at_once_is_sent_later_without_a_clo
         expected = b"".join(chunks)
         assert await client.wait_for(len(expected)) == expected
     finally:
-        served.transport.loseConnection()
-        await client.closed.addTimeout(TIMEOUT, reactor)
-        await port.stopListening()
+        await close_pair(port, served, client)
 
 
 @pytest_twisted.ensureDeferred
@@ -144,9 +145,7 @@ async def test_a_write_the_socket_takes_whole_never_arms_the_write_watch():
         assert armed == []
         assert served.transport not in reactor.getWriters()
     finally:
-        served.transport.loseConnection()
-        assert await client.closed.addTimeout(TIMEOUT, reactor) == b"hello there"
-        await port.stopListening()
+        assert await close_pair(port, served, client) == b"hello there"
 
 
 def deferred_round() -> defer.Deferred[None]:
@@ -335,9 +334,7 @@ async def test_writes_still_go_out_after_someone_cancelled_a_pending_flush():
         served.transport.write(b" two")
         assert await client.wait_for(7) == b"one two"
     finally:
-        served.transport.loseConnection()
-        await client.closed.addTimeout(TIMEOUT, reactor)
-        await port.stopListening()
+        await close_pair(port, served, client)
 
 
 def test_other_ports_are_left_alone():
