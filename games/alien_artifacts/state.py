@@ -17,6 +17,7 @@ class AlienArtifactsState:
 
     __slots__ = (
         "_legal",
+        "_public",
         "adeck",
         "adiscard",
         "agen",
@@ -166,6 +167,7 @@ class AlienArtifactsState:
         self.chart_n = 0
         self.keep: list[int] = []
         self._legal: list[Action] | None = None
+        self._public: tuple[list[Action], view.Public] | None = None  # see view.public
 
     def random(self) -> random.Random:
         """The state's own generator, copied first if a clone still shares it."""
@@ -308,6 +310,7 @@ class AlienArtifactsState:
         c.keep = self.keep[:]
         # The cached list is never mutated in place, so sharing it is safe.
         c._legal = self._legal
+        c._public = self._public  # valid as long as _legal is the same list (view.public)
         return c
 
     def scores(self) -> list[int]:

@@ -155,3 +155,37 @@ def test_events_are_public():
     text = repr(events)
     assert "R01" in text and not any(x in text for x in drawn if x != "R02")
     assert R["R02"] in st.hand[0]
+
+
+def _fresh_view(st, seat):
+    """``st.view(seat)`` built from scratch, bypassing the state's cache of public parts."""
+    cached = st._public
+    st._public = None
+    try:
+        return st.view(seat)
+    finally:
+        st._public = cached
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_cached_public_part_of_views_follows_every_change(seed):
+    st = GAME.new(3, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not st.is_over and steps < 400:
+        before = [st.view(seat) for seat in (None, 0, 1, 2)]  # fills the cache
+        copy = st.clone()  # shares the cache while identical
+        st.apply(rng.choice(st.legal_actions()))
+        steps += 1
+        for seat in (None, 0, 1, 2):
+            assert st.view(seat) == _fresh_view(st, seat)
+            assert copy.view(seat) == before[0 if seat is None else seat + 1]
+    assert steps > 50
+
+
+def test_a_state_edited_directly_is_viewed_afresh_once_its_legal_list_is_reset():
+    st = new(("SU", "LEA"))
+    st.view(0)
+    set_hand(st, 0, ["R01", "R02"])  # the test helpers reset the legal list after an edit
+    assert st.view(0)["seats"][0]["hand"] == ["R01", "R02"]
+    assert st.view(1)["seats"][0]["hand_count"] == 2
