@@ -15,6 +15,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from twisted.internet import defer, protocol
@@ -24,6 +25,9 @@ from protocol import BOT_TOKEN_VARIABLE, ProtocolError
 from server.table import Place
 
 _log = Logger()
+
+_PACKAGES_ROOT = str(Path(__file__).resolve().parent.parent)
+"""The directory holding the ``cosmoport``, ``server``, ``client``... packages."""
 
 Spawn = Callable[[list[str], dict[str, str], "BotProcess"], Any]
 """Starts a program: (argv, environment, process protocol)."""
@@ -39,21 +43,23 @@ class BotProcess(protocol.ProcessProtocol):
         self.name = place.name
         self.level = level
         self.running = True
-        self._partial = b""
+        self._partial_out = b""
+        self._partial_err = b""
 
     def outReceived(self, data: bytes) -> None:
-        self._log_lines(data)
+        self._partial_out = self._log_lines(self._partial_out + data, _log.info)
 
     def errReceived(self, data: bytes) -> None:
-        self._log_lines(data)
+        # A bot writes to stderr only when something went wrong: shown even with --quiet.
+        self._partial_err = self._log_lines(self._partial_err + data, _log.warn)
 
-    def _log_lines(self, data: bytes) -> None:
-        lines = (self._partial + data).split(b"\n")
-        self._partial = lines.pop()
+    def _log_lines(self, data: bytes, log: Callable[..., None]) -> bytes:
+        *lines, partial = data.split(b"\n")
         for line in lines:
             text = line.decode("utf-8", "replace").rstrip()
             if text:
-                _log.info("bot {name}: {text}", name=self.name, text=text)
+                log("bot {name}: {text}", name=self.name, text=text)
+        return partial
 
     def processEnded(self, reason: Any) -> None:
         self.running = False
@@ -101,11 +107,15 @@ class BotLauncher:
         assert self.spawn is not None and self.address is not None
         host, port = self.address
         target = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        # -P: the server's working directory is not put on the bot's module path, so a file
+        # there called client.py (or cosmoport.py...) cannot stand in for ours; our own
+        # packages' directory goes first on PYTHONPATH instead.
         argv = [
-            self.python, "-m", "cosmoport", "bot", target, "--table", str(table_id),
+            self.python, "-P", "-m", "cosmoport", "bot", target, "--table", str(table_id),
             "--level", level, "--name", place.name, "--seed", str(seed),
         ]  # fmt: skip
-        env = {**os.environ, BOT_TOKEN_VARIABLE: token}
+        path = os.pathsep.join(filter(None, [_PACKAGES_ROOT, os.environ.get("PYTHONPATH")]))
+        env = {**os.environ, "PYTHONPATH": path, BOT_TOKEN_VARIABLE: token}
         process = BotProcess(self, table_id, place, level)
         self.running.append(process)
         try:

@@ -184,6 +184,7 @@ class Hub:
             self._restarts.pop(place, None)
             return
         if table.state == WAITING:
+            _log.warn("{name} ended before its game started; its place is free", name=place.name)
             self.lobby.leave(table, place)  # it never sat down: the place is free again
             self.lobby.flush()
         elif table.state == PLAYING and self._restarts[place] < MAX_BOT_RESTARTS:
@@ -197,6 +198,13 @@ class Hub:
                 self._restarts.pop(place, None)
                 _log.warn("{name} could not be started again", name=place.name)
         else:
+            if table.state == PLAYING:
+                _log.error(
+                    "{name} ended again and is not restarted: table {table} waits for its seat"
+                    " (a person seated there can hand it to a new bot)",
+                    name=place.name,
+                    table=table.id,
+                )
             self._restarts.pop(place, None)
 
     def rate_meter(self, now: float) -> RateMeter:

@@ -7,6 +7,7 @@ real bot programs against a real server on 127.0.0.1.
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 from typing import Any
 
@@ -15,10 +16,21 @@ import pytest_twisted
 from server_helpers import MemoryServer, last_game_message
 from tcp_client import RandomPlayer, connect
 from twisted.internet import defer, reactor
+from twisted.logger import LogLevel, formatEvent, globalLogPublisher
 
 from protocol import BOT_TOKEN_VARIABLE
+from server.hub import MAX_BOT_RESTARTS
 from server.limits import Limits
 from server.service import listen
+
+
+@pytest.fixture
+def logged() -> Any:
+    """Every event logged during the test."""
+    events: list[dict[str, Any]] = []
+    globalLogPublisher.addObserver(events.append)
+    yield events
+    globalLogPublisher.removeObserver(events.append)
 
 
 class FakeTransport:
@@ -76,8 +88,8 @@ def test_add_bot_keeps_a_place_and_starts_a_bot_program_for_it():
     assert reply["name"] == "Hard bot 1"
     [(argv, env, _process)] = spawn.started
     assert argv[0] == sys.executable
-    assert argv[1:9] == [
-        "-m", "cosmoport", "bot", "127.0.0.1:7777", "--table", str(table), "--level", "hard",
+    assert argv[1:10] == [
+        "-P", "-m", "cosmoport", "bot", "127.0.0.1:7777", "--table", str(table), "--level", "hard",
     ]  # fmt: skip
     assert argv[argv.index("--name") + 1] == "Hard bot 1" and "--seed" in argv
     token = env[BOT_TOKEN_VARIABLE]
@@ -133,6 +145,53 @@ def test_a_bot_program_that_dies_during_its_game_is_started_again():
     assert len(spawn.started) == 2
     arrive(server, spawn.started[1])  # the new program takes the seat with its new token
     assert seats(host)[1]["connected"] is True
+
+
+def test_a_bot_program_that_keeps_dying_is_given_up_with_an_error_in_the_log(logged):
+    server, spawn = bot_server()
+    host, _ = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "easy"})
+    arrive(server, spawn.started[0])
+    host.one("started", host.request({"type": "start"}))
+    for attempt in range(MAX_BOT_RESTARTS + 1):
+        spawn.started[attempt][2].processEnded(None)
+    assert len(spawn.started) == MAX_BOT_RESTARTS + 1  # the first program and its restarts
+    [given_up] = [e for e in logged if e["log_level"] == LogLevel.error]
+    assert "is not restarted" in formatEvent(given_up) and "Easy bot 1" in formatEvent(given_up)
+
+
+def test_what_a_bot_writes_to_stderr_is_a_warning_and_to_stdout_information(logged):
+    server, spawn = bot_server()
+    host, _ = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "easy"})
+    process = spawn.started[0][2]
+    process.outReceived(b"decision 1: ['roll']\ndecision")
+    process.errReceived(b"Traceback (most recent call last):\n")
+    process.outReceived(b" 2: ['pass']\n")
+    lines = [(e["log_level"], formatEvent(e)) for e in logged if "bot {name}" in e["log_format"]]
+    assert lines == [
+        (LogLevel.info, "bot Easy bot 1: decision 1: ['roll']"),
+        (LogLevel.warn, "bot Easy bot 1: Traceback (most recent call last):"),
+        (LogLevel.info, "bot Easy bot 1: decision 2: ['pass']"),
+    ]
+
+
+@pytest.mark.slow
+def test_the_bot_command_line_runs_our_program_whatever_the_working_directory_holds(tmp_path):
+    # A client author's client.py (or a cosmoport.py) where the server was started must not
+    # stand in for our packages in the bot programs it starts.
+    server, spawn = bot_server()
+    host, _ = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "easy"})
+    [(argv, env, _process)] = spawn.started
+    for shadow in ("cosmoport.py", "client.py", "ai.py"):
+        (tmp_path / shadow).write_text("raise SystemExit('the wrong module ran')\n")
+    command = [*argv[: argv.index("bot") + 1], "--help"]
+    done = subprocess.run(
+        command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "usage: cosmoport bot" in done.stdout
 
 
 def test_a_server_without_bots_says_so():
