@@ -85,3 +85,7 @@ class RateMeter:
             return False
         self._tokens = tokens - 1.0
         return True
+
+    def refund(self) -> None:
+        """Give back the token of the message just admitted (it does not count)."""
+        self._tokens = min(self._burst, self._tokens + 1.0)

@@ -401,6 +401,9 @@ class Session:
     def handle_act(self, msg: dict[str, Any], request_id: Any) -> None:
         assert self.table is not None and self.place is not None
         self.table.act(self.place, msg["version"], msg["action"], request_id)
+        # Applied: the game asked for this action, so a client that plays as fast as the game
+        # goes is never over its rate. Refused actions still count.
+        self.rate.refund()
 
     def _reply(self, request_id: Any, msg: dict[str, Any]) -> None:
         if request_id is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import struct
 
 import pytest
-from server_helpers import MemoryServer
+from server_helpers import MemoryServer, last_game_message
 
 from protocol import MAX_FRAME, encode, frame
 from server.limits import Limits, RateMeter
@@ -93,6 +93,26 @@ def test_a_steady_client_within_the_rate_is_never_cut_off():
         client.send({"type": "ping"})
     assert not client.disconnected
     assert all(m["type"] in ("pong", "ping") for m in client.received())
+
+
+def test_applied_actions_do_not_count_against_the_rate_but_refused_ones_do():
+    server = MemoryServer(Limits(rate=1, burst=5))
+    # The host's hello, create, join and start leave it one token; the clock stands still.
+    _, (a, b) = server.table_with(players=2, options={"target": 100})
+    for _ in range(20):  # as fast as the game goes: far beyond the burst, never cut off
+        for client in (a, b):
+            client.received()
+            update = last_game_message(client)
+            assert update["legal"], "the game should wait for this client"
+            client.send({"type": "act", "version": update["version"], "action": ["step", 1]})
+    assert not a.disconnected and not b.disconnected
+    stale = {"type": "act", "version": 0, "action": ["step", 1]}
+    a.received()
+    a.send(stale)
+    assert a.error() == "action/stale"
+    a.send(stale)
+    assert a.error() == "limit/rate"
+    assert a.disconnected
 
 
 def test_garbage_counts_against_the_rate_too():
