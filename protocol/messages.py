@@ -78,7 +78,8 @@ CATALOGUE: tuple[Message, ...] = (
         "hello",
         "client",
         "First message on a connection. With `token`, the seat it names is resumed right "
-        "after `welcome` (as by `resume`).",
+        "after `welcome` (as by `resume`): a second reply with the same `id`, `resumed` or an "
+        "`error` (the session then stays in the lobby).",
         (
             _ID,
             Field("version", "int", "Protocol version the client speaks.", low=0),

@@ -72,9 +72,12 @@ def game_section(name: str) -> str:
     return match.group(0)
 
 
-def observe(name: str, games_to_play: int = 3) -> tuple[set[str], set[str], set[str]]:
+def observe(name: str, games_to_play: int = 3) -> tuple[set[str], set[str], dict[str, set[str]]]:
+    """View keys, action kinds, and event types with their fields, seen in random games."""
     game = games.get(name)
-    keys, kinds, events = set(), set(), set()
+    keys: set[str] = set()
+    kinds: set[str] = set()
+    events: dict[str, set[str]] = {}
     for seed in range(games_to_play):
         players = game.min_players + seed % (game.max_players - game.min_players + 1)
         state = game.new(players, seed)
@@ -83,9 +86,21 @@ def observe(name: str, games_to_play: int = 3) -> tuple[set[str], set[str], set[
             keys.update(state.view(0))
             legal = state.legal_actions()
             kinds.update(a[0] for a in legal)
-            events.update(e["type"] for e in state.apply(rng.choice(legal)))
+            for event in state.apply(rng.choice(legal)):
+                events.setdefault(event["type"], set()).update(event)
         keys.update(state.view(None))
     return keys, kinds, events
+
+
+def event_text(section: str, event: str) -> str:
+    """What the section says of ``event``: its table row, or its entry up to the next ";"."""
+    events = section[section.index("**Events") :]
+    for line in events.splitlines():
+        if line.startswith("|") and f"`{event}`" in line.split("|")[1]:
+            return line
+    start = events.index(f"`{event}`")
+    end = events.find(";", start)
+    return events[start : end if end > 0 else len(events)]
 
 
 @pytest.mark.parametrize("name", games.names())
@@ -99,6 +114,12 @@ def test_each_games_views_actions_and_events_are_documented(name):
     assert undocumented == [], f"action kinds missing from PROTOCOL.md §12 for {name}"
     undocumented = sorted(e for e in events if f"`{e}`" not in section)
     assert undocumented == [], f"event types missing from PROTOCOL.md §12 for {name}"
+    missing = {
+        event: sorted(f for f in fields - {"type"} if not re.search(rf"\b{f}\b", text))
+        for event, fields in events.items()
+        for text in [event_text(section, event)]
+    }
+    assert {e: f for e, f in missing.items() if f} == {}, f"event fields missing for {name}"
 
 
 def test_every_message_type_is_exercised_by_some_server_test():
