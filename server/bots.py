@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import site
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,18 @@ _log = Logger()
 
 _PACKAGES_ROOT = str(Path(__file__).resolve().parent.parent)
 """The directory holding the ``cosmoport``, ``server``, ``client``... packages."""
+
+
+def bot_python_path(existing: str | None, root: str = _PACKAGES_ROOT) -> str | None:
+    """The PYTHONPATH of a bot program: our packages' directory first, then ``existing``.
+
+    Not when that directory is a site directory (an installed wheel): Python finds it anyway,
+    after the standard library, where it must stay.
+    """
+    sites = {*site.getsitepackages(), site.getusersitepackages()}
+    ours = [] if os.path.realpath(root) in {os.path.realpath(s) for s in sites} else [root]
+    return os.pathsep.join([*ours, *([existing] if existing else [])]) or None
+
 
 Spawn = Callable[[list[str], dict[str, str], "BotProcess"], Any]
 """Starts a program: (argv, environment, process protocol)."""
@@ -114,8 +127,10 @@ class BotLauncher:
             self.python, "-P", "-m", "cosmoport", "bot", target, "--table", str(table_id),
             "--level", level, "--name", place.name, "--seed", str(seed),
         ]  # fmt: skip
-        path = os.pathsep.join(filter(None, [_PACKAGES_ROOT, os.environ.get("PYTHONPATH")]))
-        env = {**os.environ, "PYTHONPATH": path, BOT_TOKEN_VARIABLE: token}
+        env = {**os.environ, BOT_TOKEN_VARIABLE: token}
+        path = bot_python_path(os.environ.get("PYTHONPATH"))
+        if path:
+            env["PYTHONPATH"] = path
         process = BotProcess(self, table_id, place, level)
         self.running.append(process)
         try:

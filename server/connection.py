@@ -38,13 +38,17 @@ class Connection(Int32StringReceiver):
 
     MAX_LENGTH = MAX_FRAME
 
-    def __init__(self, hub: Hub, registry: set[Connection] | None = None) -> None:
+    def __init__(
+        self, hub: Hub, registry: set[Connection] | None = None, timer: Any = None
+    ) -> None:
         self.hub = hub
         self._registry = registry  # the factory's open connections
+        self._timer = timer  # an IReactorTime for hold(); without one, hold() does nothing
         self.session: Session | None = None
         self._closing = False
         self._send_paused = False
         self._backlog = 0
+        self._held: Any = None  # the delayed call that reads again (see hold)
 
     # --- Twisted callbacks ---------------------------------------------------------------
 
@@ -87,6 +91,8 @@ class Connection(Int32StringReceiver):
 
     def connectionLost(self, reason: Failure | None = None) -> None:
         self._closing = True
+        if self._held is not None and self._held.active():
+            self._held.cancel()
         if self._registry is not None:
             self._registry.discard(self)
         if self.session is not None:
@@ -114,6 +120,22 @@ class Connection(Int32StringReceiver):
                 )
                 self._closing = True
                 self.transport.abortConnection()
+
+    def hold(self, seconds: float) -> None:
+        """Read nothing more from this client for ``seconds`` (it acts faster than act_rate)."""
+        if self._closing or self.paused or self.transport is None or self._timer is None:
+            return
+        self.paused = True  # frames already read wait in the receiver's buffer...
+        self.transport.pauseProducing()  # ...and the socket is not read
+        self._held = self._timer.callLater(seconds, self._read_again)
+
+    def _read_again(self) -> None:
+        self._held = None
+        if self._closing:
+            return
+        self.paused = False
+        self.transport.resumeProducing()
+        self.dataReceived(b"")  # whatever arrived meanwhile
 
     def close(self) -> None:
         if not self._closing:

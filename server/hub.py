@@ -196,7 +196,11 @@ class Hub:
                 self._launch(table, place, process.level, token)
             except ProtocolError:
                 self._restarts.pop(place, None)
-                _log.warn("{name} could not be started again", name=place.name)
+                _log.error(
+                    "{name} could not be started again: table {table} waits for its seat",
+                    name=place.name,
+                    table=table.id,
+                )
         else:
             if table.state == PLAYING:
                 _log.error(

@@ -21,7 +21,14 @@ class Limits:
     rate: float = 20.0
     """Messages per second a connection may send on average..."""
     burst: int = 40
-    """...and in one burst; a message beyond that disconnects (``limit/rate``)."""
+    """...and in one burst; a message beyond that disconnects (``limit/rate``). An ``act`` the
+    server applies does not count: actions are paced by ``act_rate`` instead."""
+    act_rate: float = 100.0
+    """Applied actions per second a connection may make on average...
+    """
+    act_burst: int = 50
+    """...and in one burst; beyond that the server reads nothing more from the connection
+    until it is back under the rate (slowed down, never cut off)."""
     connections_per_address: int = 16
     """Open connections from one IP address; one more is rejected."""
     max_connections: int = 2000
@@ -89,3 +96,13 @@ class RateMeter:
     def refund(self) -> None:
         """Give back the token of the message just admitted (it does not count)."""
         self._tokens = min(self._burst, self._tokens + 1.0)
+
+    def take(self, now: float) -> float:
+        """Take one token even if there is none; the seconds until the meter is out of debt.
+
+        For pacing instead of refusing: the caller waits that long before the next one.
+        """
+        elapsed = max(0.0, now - self._last)
+        self._last = now
+        self._tokens = min(self._burst, self._tokens + elapsed * self._rate) - 1.0
+        return 0.0 if self._tokens >= 0.0 else -self._tokens / self._rate

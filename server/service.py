@@ -57,7 +57,7 @@ class ServerFactory(Factory):
         self.connections: set[Connection] = set()  # open ones (removed when lost)
 
     def buildProtocol(self, addr: Any) -> Connection:
-        conn = Connection(self.hub, self.connections)
+        conn = Connection(self.hub, self.connections, self.reactor)
         conn.factory = self
         return conn
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from twisted.logger import Logger
 
 from protocol import PROTOCOL_VERSION, REJECT_CODES, ProtocolError, validate
+from server.limits import RateMeter
 from server.table import Place, Table
 
 if TYPE_CHECKING:
@@ -65,6 +66,10 @@ class Peer(Protocol):
 
     def close(self) -> None: ...
 
+    def hold(self, seconds: float) -> None:
+        """Read nothing more from the client for ``seconds``."""
+        ...
+
 
 class Session:
     """A client from connecting to closing."""
@@ -84,6 +89,7 @@ class Session:
         self.last_request = now
         self.last_ping = now
         self.rate = hub.rate_meter(now)
+        self.act_pace = RateMeter(hub.limits.act_rate, hub.limits.act_burst, now)
         # After `resumed`: (ping id, place, token used, token given), completed by the pong
         # that echoes the id.
         self.rotation: tuple[str, Place, str, str] | None = None
@@ -401,9 +407,13 @@ class Session:
     def handle_act(self, msg: dict[str, Any], request_id: Any) -> None:
         assert self.table is not None and self.place is not None
         self.table.act(self.place, msg["version"], msg["action"], request_id)
-        # Applied: the game asked for this action, so a client that plays as fast as the game
-        # goes is never over its rate. Refused actions still count.
+        # Applied: the game asked for this action, so it does not count against the rate (a
+        # client may play as fast as the game goes; refused actions still count). Applied ones
+        # are paced instead: past act_rate the server reads this client's next messages later.
         self.rate.refund()
+        wait = self.act_pace.take(self.hub.clock())
+        if wait > 0.0:
+            self.peer.hold(wait)
 
     def _reply(self, request_id: Any, msg: dict[str, Any]) -> None:
         if request_id is not None:

@@ -163,6 +163,7 @@ def set_plan(st: AlienArtifactsState, q: int, name: str) -> None:
     for p in range(st.n):
         if st.plan[p] == x:
             st.plan[p], st.plan[q] = st.plan[q], x
+            touch(st)
             return
     for lst in (st.ddeck, st.ddiscard):
         if x in lst:

@@ -189,3 +189,14 @@ def test_a_state_edited_directly_is_viewed_afresh_once_its_legal_list_is_reset()
     set_hand(st, 0, ["R01", "R02"])  # the test helpers reset the legal list after an edit
     assert st.view(0)["seats"][0]["hand"] == ["R01", "R02"]
     assert st.view(1)["seats"][0]["hand_count"] == 2
+
+
+def test_a_change_that_leaves_an_equal_legal_list_still_shows_in_the_views():
+    # Consecutive decisions can offer equal legal lists: the cache must follow the list object
+    # that every change makes anew, not its contents.
+    st = _walk(GAME.new(3, 4), 30, 4)
+    before = st.view(1)
+    st.vp[0] += 5
+    st._legal = list(st._legal)  # what apply() leaves after a change: a new, here equal, list
+    assert st.view(1)["seats"][0]["vp"] == before["seats"][0]["vp"] + 5
+    assert st.view(1) == _fresh_view(st, 1)

@@ -264,7 +264,7 @@ class MemoryServer:
         self.clock = MemoryReactorClock()
         self.factory = ServerFactory(
             self.clock,
-            limits or Limits(rate=1e9, burst=10**9),
+            limits or Limits(rate=1e9, burst=10**9, act_rate=1e9, act_burst=10**9),
             rng=random.Random(seed),
             registry=registry or Registry(),
         )

@@ -6,9 +6,12 @@ real bot programs against a real server on 127.0.0.1.
 
 from __future__ import annotations
 
+import os
 import random
+import site
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +21,7 @@ from tcp_client import RandomPlayer, connect
 from twisted.internet import defer, reactor
 from twisted.logger import LogLevel, formatEvent, globalLogPublisher
 
+import server.bots as server_bots
 from protocol import BOT_TOKEN_VARIABLE
 from server.hub import MAX_BOT_RESTARTS
 from server.limits import Limits
@@ -192,6 +196,20 @@ def test_the_bot_command_line_runs_our_program_whatever_the_working_directory_ho
     )
     assert done.returncode == 0, done.stderr
     assert "usage: cosmoport bot" in done.stdout
+
+
+def test_bot_programs_find_our_packages_first_unless_they_are_installed_in_site_packages():
+    server, spawn = bot_server()
+    host, _ = seated(server, players=2)
+    host.request({"type": "add_bot", "level": "easy"})
+    [(_argv, env, _process)] = spawn.started
+    root = str(Path(server_bots.__file__).resolve().parents[1])
+    assert env["PYTHONPATH"].split(os.pathsep)[0] == root
+    assert server_bots.bot_python_path("/x", root) == os.pathsep.join([root, "/x"])
+    # A wheel install: site-packages must not go ahead of the standard library.
+    installed = site.getsitepackages()[0]
+    assert server_bots.bot_python_path(None, installed) is None
+    assert server_bots.bot_python_path("/x", installed) == "/x"
 
 
 def test_a_server_without_bots_says_so():

@@ -92,12 +92,14 @@ def observe(name: str, games_to_play: int = 3) -> tuple[set[str], set[str], dict
     return keys, kinds, events
 
 
-def event_text(section: str, event: str) -> str:
-    """What the section says of ``event``: its table row, or its entry up to the next ";"."""
+def event_fields(section: str, event: str) -> str:
+    """The fields the section gives ``event``: its table row's fields cell, or its entry up to
+    the next ";"."""
     events = section[section.index("**Events") :]
     for line in events.splitlines():
-        if line.startswith("|") and f"`{event}`" in line.split("|")[1]:
-            return line
+        cells = line.split("|")
+        if line.startswith("|") and f"`{event}`" in cells[1]:
+            return cells[2]
     start = events.index(f"`{event}`")
     end = events.find(";", start)
     return events[start : end if end > 0 else len(events)]
@@ -117,7 +119,7 @@ def test_each_games_views_actions_and_events_are_documented(name):
     missing = {
         event: sorted(f for f in fields - {"type"} if not re.search(rf"\b{f}\b", text))
         for event, fields in events.items()
-        for text in [event_text(section, event)]
+        for text in [event_fields(section, event)]
     }
     assert {e: f for e, f in missing.items() if f} == {}, f"event fields missing for {name}"
 

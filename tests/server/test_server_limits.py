@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+from typing import Any
 
 import pytest
 from server_helpers import MemoryServer, last_game_message
@@ -113,6 +114,51 @@ def test_applied_actions_do_not_count_against_the_rate_but_refused_ones_do():
     a.send(stale)
     assert a.error() == "limit/rate"
     assert a.disconnected
+
+
+def test_a_client_that_plays_faster_than_the_act_rate_is_read_later_not_cut_off():
+    server = MemoryServer(Limits(rate=1e9, burst=10**9, act_rate=10, act_burst=3))
+    _, (solo,) = server.table_with(players=1, options={"target": 100})
+    solo.received()
+
+    def act() -> list[dict[str, Any]]:
+        version = last_game_message(solo)["version"]
+        return solo.request({"type": "act", "version": version, "action": ["step", 1]})
+
+    for _ in range(3):  # the burst, on a clock that stands still
+        assert [m["type"] for m in act()] == ["update"]
+    assert [m["type"] for m in act()] == ["update"]  # applied; now 1 action in debt: 0.1 s
+    version = last_game_message(solo)["version"]
+    solo.send({"type": "act", "version": version, "action": ["step", 1]})
+    solo.send({"type": "ping", "id": "p"})
+    assert solo.received() == []  # not read yet
+    server.clock.advance(0.05)
+    assert solo.received() == []
+    server.clock.advance(0.05)
+    assert [m["type"] for m in solo.received()] == ["update"]  # in debt again: the ping waits
+    server.clock.advance(0.1)
+    assert [m["type"] for m in solo.received()] == ["pong"]  # in order, nothing lost
+    assert not solo.disconnected
+    server.clock.advance(10)  # back under the rate: read at once again
+    solo.received()
+    assert [m["type"] for m in act()] == ["update"]
+
+
+def test_a_held_connection_that_closes_leaves_no_pending_read():
+    server = MemoryServer(Limits(rate=1e9, burst=10**9, act_rate=1, act_burst=1))
+    _, (solo,) = server.table_with(players=1, options={"target": 100})
+    solo.received()
+    for _ in range(2):
+        version = last_game_message(solo)["version"]
+        solo.request({"type": "act", "version": version, "action": ["step", 1]})
+
+    def pending_reads() -> list[Any]:
+        calls = server.clock.getDelayedCalls()
+        return [c for c in calls if getattr(c.func, "__name__", "") == "_read_again"]
+
+    assert len(pending_reads()) == 1
+    solo.drop()
+    assert pending_reads() == []
 
 
 def test_garbage_counts_against_the_rate_too():
