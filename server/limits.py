@@ -24,8 +24,7 @@ class Limits:
     """...and in one burst; a message beyond that disconnects (``limit/rate``). An ``act`` the
     server applies does not count: actions are paced by ``act_rate`` instead."""
     act_rate: float = 100.0
-    """Applied actions per second a connection may make on average...
-    """
+    """Applied actions per second a connection may make on average..."""
     act_burst: int = 50
     """...and in one burst; beyond that the server reads nothing more from the connection
     until it is back under the rate (slowed down, never cut off)."""

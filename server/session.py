@@ -4,7 +4,7 @@ The states and what each admits are two tables, :data:`ALLOWED` and :data:`TRANS
 message the current state does not admit gets ``session/wrong_state`` and changes nothing. A
 message is handled in this order: rate meter, catalogue validation, state check, then
 ``handle_<type>``. The session talks to its connection only through :class:`Peer` (``send`` a
-message dict, ``close``), so it runs the same over TCP and in memory.
+message dict, ``close``, ``hold`` its reading), so it runs the same over TCP and in memory.
 """
 
 from __future__ import annotations
