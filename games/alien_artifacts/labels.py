@@ -112,7 +112,7 @@ def _label(st: S, action: Action) -> str:
         "income": f"Collect Income (cost {core.operative_cost(st, p, d.A_INCOME)} Blue)",
         "mine": f"Mine Planets (cost {core.operative_cost(st, p, d.A_MINE)} Green)",
         "pilgrimage": "Pilgrimage: 2 credits + 5 of one colour for an artifact",
-        "pass": "Pass (then discard at least 1 card)",
+        "pass": "Pass (then discard at least 1 card)" if st.hand[p] else "Pass",
         "start_action": "Go on to the main action",
         "continue": "Go on to the discard step",
         "done": "End the turn (refill)",

@@ -65,6 +65,7 @@ def test_pass_is_always_legal_and_forces_a_discard():
     st = new(["LEA", "BIO"])
     set_hand(st, 0, ["R01", "R02"])
     assert ("pass",) in st.legal_actions()
+    assert st.label(("pass",)) == "Pass (then discard at least 1 card)"
     play(st, ("pass",))
     assert ("done",) not in st.legal_actions()
     play(st, ("discard", 0))
@@ -74,6 +75,7 @@ def test_pass_is_always_legal_and_forces_a_discard():
 def test_pass_with_empty_hand_needs_no_discard():
     st = new(["LEA", "BIO"])
     set_hand(st, 0, [])
+    assert st.label(("pass",)) == "Pass"  # no discard to announce
     play(st, ("pass",))
     # The only option, "done", is taken at once: the turn passes.
     assert st.current_player == 1 and len(st.hand[0]) == 3
