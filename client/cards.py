@@ -27,16 +27,61 @@ _ARTIFACT_TEXT = {
     "Universal Converter": "before the action: halves spent on builds and trades count as Gold",
 }
 _WINDOWS = {1: "before the action", 2: "after the action", 3: "before or after the action"}
+_SHIP_RIDERS = (
+    *((ship, "Armoured: a Damaged result does not affect it") for ship in sorted(aa.ARMOURED)),
+    (aa.SALVAGER, "+1 credit after each of its attacks that leaves it in the empire"),
+    (aa.RAIDER, "+1 to its attack value against a player"),
+)
+_FACTION_TEXT = {
+    "SU": ("Launch an Offensive costs 3 Red instead of 5", "1 VP per operative ship"),
+    "COM": (
+        "Mine Planets costs 3 Green instead of 5; starts with 3 cards in its planet's store",
+        "1 VP per planet and 1 VP per Exploit symbol in the empire",
+    ),
+    "BIO": (
+        "Collect Income costs 3 Blue instead of 5",
+        "1 VP per technology and 1 VP per Explore symbol in the empire",
+    ),
+    "EPI": (
+        "the extra action Pilgrimage: 2 credits and 5 of one colour (no Gold) for an artifact",
+        "1 VP per artifact gained during the game (used or not)",
+    ),
+    "LEA": (
+        f"buy price {aa.LEAGUE_BUY_DISCOUNT} credits lower",
+        f"1 VP per {aa.LEAGUE_CREDITS_PER_VP} credits at the end",
+    ),
+    "CLO": ("+1 production limit for the three build actions", "1 VP per logistic card"),
+}
 _RESULTS = ("no hit", "Damaged", "Destroyed")
 
 
 def card_info(code: str) -> list[str]:
     """Lines describing card ``code`` (``A14``, ``M03``, ``S05``, ``AL3``, ``AR10``, ``R08``...)."""
-    for describe in (_cosmic_alien, _meteor, _market, _aa_alien, _artifact, _defence, _resource):
+    for describe in (
+        _cosmic_alien, _meteor, _market, _aa_alien, _artifact, _defence, _resource, _faction,
+    ):  # fmt: skip
         lines = describe(code)
         if lines:
             return lines
-    return [f"No card `{code}` in either game. Ids look like A14, M03, S05, T11, P02, AL3, AR10."]
+    return [
+        f"No card `{code}` in either game. Ids look like A14, M03, S05, T11, P02, AL3, AR10, SU."
+    ]
+
+
+def _faction(code: str) -> list[str]:
+    if code not in aa.FACTION_NAMES:
+        return []
+    index = aa.FACTION_NAMES.index(code)
+    card, side, decks = aa.FACTION_START[index]
+    ability, bonus = _FACTION_TEXT[code]
+    projects = ", ".join(aa.TYPE_WORDS[t] for t in decks)
+    return [
+        f"{code} {aa.FACTION_TITLES[index]} (Alien Artifacts faction)",
+        f"  starts with {aa.MARKET_NAMES[card]} {aa.MARKET_TITLES[card]} in its empire"
+        f" ({aa.SIDE_NAMES[side]}) and projects from the {projects} decks",
+        f"  ability: {ability}",
+        f"  end bonus: {bonus}",
+    ]
 
 
 def _cosmic_alien(code: str) -> list[str]:
@@ -66,10 +111,12 @@ def _market(code: str) -> list[str]:
     head = f"{code} {aa.MARKET_TITLES[card]} ({aa.TYPE_WORDS[kind]}, {symbol})"
     if kind == aa.SHIP:
         named = aa.ACTION_WORDS[aa.SHIP_NAMED_ACTION[i]]
+        riders = [f"  rider: {text}" for ship, text in _SHIP_RIDERS if ship == card]
         return [
             head,
             f"  logistic: +1 card in the production limit of {named}",
             f"  operative: attacks, with +{aa.SHIP_BONUS[i]} to the attack value",
+            *riders,
         ]
     if kind == aa.TECH:
         return [
@@ -149,6 +196,7 @@ def reference() -> str:
         ("Alien Artifacts: alien systems", list(aa.ALIEN_NAMES)),
         ("Alien Artifacts: defence plans", list(aa.DEFENCE_NAMES)),
         ("Alien Artifacts: artifacts", list(aa.ARTIFACT_NAMES)),
+        ("Alien Artifacts: factions", list(aa.FACTION_NAMES)),
     ]
     lines = [
         "# Cards",
@@ -167,9 +215,6 @@ def reference() -> str:
             first, *more = card_info(code)
             lines.append(f"- **{code}**{first.removeprefix(code)}")
             lines += [f"  - {line.strip()}" for line in more]
-    lines += ["", "## Alien Artifacts: factions", ""]
-    for code, title in zip(aa.FACTION_NAMES, aa.FACTION_TITLES, strict=True):
-        lines.append(f"- **{code}** {title}")
     return "\n".join(lines) + "\n"
 
 

@@ -17,8 +17,17 @@ def test_the_card_reference_is_current():
 
 
 def test_every_card_of_the_reference_is_described():
-    codes = re.findall(r"^- \*\*([A-Z]+\d+)\*\*", reference(), re.MULTILINE)
-    assert len(codes) == 30 + 12 + 54 + 48 + 8 + 10 + 14
+    codes = re.findall(r"^- \*\*([A-Z]+\d*)\*\*", reference(), re.MULTILINE)
+    assert len(codes) == 30 + 12 + 54 + 48 + 8 + 10 + 14 + 6
     for code in codes:
         first = card_info(code)[0]
         assert first.startswith(code) and not first.endswith(": "), code
+
+
+def test_riders_and_factions_are_described():
+    assert "  rider: Armoured: a Damaged result does not affect it" in card_info("S02")
+    assert any("+1 to its attack value against a player" in line for line in card_info("S14"))
+    assert not any("rider" in line for line in card_info("S01"))
+    episcopacy = card_info("EPI")
+    assert episcopacy[0] == "EPI Episcopacy (Alien Artifacts faction)"
+    assert "  end bonus: 1 VP per artifact gained during the game (used or not)" in episcopacy
