@@ -32,25 +32,31 @@ _SHIP_RIDERS = (
     (aa.SALVAGER, "+1 credit after each of its attacks that leaves it in the empire"),
     (aa.RAIDER, "+1 to its attack value against a player"),
 )
+_CHEAP = f"costs {aa.CHEAP_OPERATIVE} {{colour}} instead of {aa.OPERATIVE_COST}"
 _FACTION_TEXT = {
-    "SU": ("Launch an Offensive costs 3 Red instead of 5", "1 VP per operative ship"),
+    "SU": (f"Launch an Offensive {_CHEAP.format(colour='Red')}", "1 VP per operative ship"),
     "COM": (
-        "Mine Planets costs 3 Green instead of 5; starts with 3 cards in its planet's store",
+        f"Mine Planets {_CHEAP.format(colour='Green')}; starts with "
+        f"{aa.COMMUNITY_SETUP_STORE} cards in its planet's store",
         "1 VP per planet and 1 VP per Exploit symbol in the empire",
     ),
     "BIO": (
-        "Collect Income costs 3 Blue instead of 5",
+        f"Collect Income {_CHEAP.format(colour='Blue')}",
         "1 VP per technology and 1 VP per Explore symbol in the empire",
     ),
     "EPI": (
-        "the extra action Pilgrimage: 2 credits and 5 of one colour (no Gold) for an artifact",
+        f"the extra action Pilgrimage: {aa.PILGRIMAGE_CREDITS} credits and "
+        f"{aa.PILGRIMAGE_COST} of one colour (no Gold) for an artifact",
         "1 VP per artifact gained during the game (used or not)",
     ),
     "LEA": (
         f"buy price {aa.LEAGUE_BUY_DISCOUNT} credits lower",
         f"1 VP per {aa.LEAGUE_CREDITS_PER_VP} credits at the end",
     ),
-    "CLO": ("+1 production limit for the three build actions", "1 VP per logistic card"),
+    "CLO": (
+        f"+{aa.CLONE_BUILD_LIMIT} production limit for the three build actions",
+        "1 VP per logistic card",
+    ),
 }
 _RESULTS = ("no hit", "Damaged", "Destroyed")
 
