@@ -15,7 +15,7 @@ from twisted.logger import Logger
 
 from protocol import ProtocolError
 from server.bots import BotLauncher, BotProcess, Spawn
-from server.limits import Limits, RateMeter
+from server.limits import Limits
 from server.lobby import GameRegistry, Lobby
 from server.session import Peer, Session
 from server.table import PLAYING, WAITING, Place, Table
@@ -175,44 +175,37 @@ class Hub:
         if self._programs.get(place) is not process:
             return  # an earlier program for a place another one has taken over since
         del self._programs[place]
+        restarts = self._restarts.pop(place, 0)  # kept again only if it is restarted below
         table = self.lobby.tables.get(process.table_id)
-        if self.shutting_down:  # the server stopped it
-            self._restarts.pop(place, None)
-            return
-        # The program is gone, so is its connection (even if the server has not noticed yet).
-        if table is None or place not in table.places:
-            self._restarts.pop(place, None)
+        # Stopped by the server, or its place is gone; either way so is its connection (even
+        # if the server has not noticed yet).
+        if self.shutting_down or table is None or place not in table.places:
             return
         if table.state == WAITING:
             _log.warn("{name} ended before its game started; its place is free", name=place.name)
             self.lobby.leave(table, place)  # it never sat down: the place is free again
             self.lobby.flush()
-        elif table.state == PLAYING and self._restarts[place] < MAX_BOT_RESTARTS:
-            self._restarts[place] += 1
+        elif table.state == PLAYING and restarts < MAX_BOT_RESTARTS:
             _log.warn("{name} ended during the game; starting it again", name=place.name)
             token = self.lobby.reissue(table, place)
             place.away_since = self.clock()  # a bot on its way: no takeover before the limit
             try:
                 self._launch(table, place, process.level, token)
             except ProtocolError:
-                self._restarts.pop(place, None)
                 _log.error(
                     "{name} could not be started again: table {table} waits for its seat",
                     name=place.name,
                     table=table.id,
                 )
-        else:
-            if table.state == PLAYING:
-                _log.error(
-                    "{name} ended again and is not restarted: table {table} waits for its seat"
-                    " (a person seated there can hand it to a new bot)",
-                    name=place.name,
-                    table=table.id,
-                )
-            self._restarts.pop(place, None)
-
-    def rate_meter(self, now: float) -> RateMeter:
-        return RateMeter(self.limits.rate, self.limits.burst, now)
+            else:
+                self._restarts[place] = restarts + 1
+        elif table.state == PLAYING:
+            _log.error(
+                "{name} ended again and is not restarted: table {table} waits for its seat"
+                " (a person seated there can hand it to a new bot)",
+                name=place.name,
+                table=table.id,
+            )
 
     def tick(self) -> None:
         """Handshake and idle timeouts, heartbeats, table expiry."""

@@ -240,10 +240,8 @@ class Lobby:
 
     def reissue(self, table: Table, place: Place) -> str:
         """A new token for a held place nobody is connected to (a bot program to restart)."""
-        self._forget_tokens(place)
         token = self._new_token()
-        place.token = token
-        self._tokens[token] = (table, place)
+        self._give_token(table, place, token)
         return token
 
     def maybe_autostart(self, table: Table) -> None:
@@ -270,9 +268,8 @@ class Lobby:
             raise ProtocolError(
                 "session/bad_token", "no seat has this token (rotated, or the table is gone)"
             ) from None
-        for other in (place.token, place.previous_token):
-            if other is not None and other != token:
-                self._tokens.pop(other, None)
+        self._forget_tokens(place)
+        self._tokens[token] = (table, place)  # good until confirm_token
         previous = place.member
         if previous is not None and previous is not member:
             place.member = None
@@ -300,9 +297,7 @@ class Lobby:
     def hand_to_bot(self, table: Table, place: Place, token: str) -> None:
         """``place`` now belongs to the bot program holding ``token``; every other token of
         it (its player's) dies."""
-        self._forget_tokens(place)
-        place.token = token
-        self._tokens[token] = (table, place)
+        self._give_token(table, place, token)
         place.bot = True
         self._mark(table)
 
@@ -311,6 +306,12 @@ class Lobby:
         if place.previous_token is not None:
             self._tokens.pop(place.previous_token, None)
             place.previous_token = None
+
+    def _give_token(self, table: Table, place: Place, token: str) -> None:
+        """``token`` is now the only one of ``place``."""
+        self._forget_tokens(place)
+        place.token = token
+        self._tokens[token] = (table, place)
 
     def _forget_tokens(self, place: Place) -> None:
         for token in (place.token, place.previous_token):

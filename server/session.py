@@ -88,8 +88,9 @@ class Session:
         self.last_received = now
         self.last_request = now
         self.last_ping = now
-        self.rate = hub.rate_meter(now)
-        self.act_pace = RateMeter(hub.limits.act_rate, hub.limits.act_burst, now)
+        limits = hub.limits
+        self.rate = RateMeter(limits.rate, limits.burst, now)
+        self.act_pace = RateMeter(limits.act_rate, limits.act_burst, now)
         # After `resumed`: (ping id, place, token used, token given), completed by the pong
         # that echoes the id.
         self.rotation: tuple[str, Place, str, str] | None = None
