@@ -106,6 +106,8 @@ class Game(Protocol):
 
     name: str
     title: str
+    edition: str
+    """The rules edition the engine plays, e.g. ``"1.0"``; a game record names it."""
     min_players: int
     max_players: int
 

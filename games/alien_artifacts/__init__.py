@@ -22,6 +22,7 @@ class AlienArtifactsGame:
 
     name = "alien_artifacts"
     title = "Alien Artifacts"
+    edition = "1.0"  # the rules edition this engine plays (game records name it)
     min_players = 2
     max_players = 5
 

@@ -21,6 +21,7 @@ class CosmicRun:
 
     name = "cosmic_run"
     title = "Cosmic Run"
+    edition = "1.0"  # the rules edition this engine plays (game records name it)
     min_players = data.MIN_PLAYERS
     max_players = data.MAX_PLAYERS
     # Cosmic Run has no variants: the solo game is simply 1 player.
