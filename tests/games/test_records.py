@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -385,3 +386,20 @@ def test_another_edition_is_noted_and_still_replayed() -> None:
     note = records.edition_note(record)
     assert note is not None and "edition 0.9" in note and "edition 1.0" in note
     assert records.final_state(record).is_over
+
+
+# --- the format's documentation ---------------------------------------------------------------
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "records.md"
+
+
+def test_the_documented_example_is_a_well_formed_record() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    example = text.split("```json\n", 1)[1].split("```", 1)[0]
+    records.check(json.loads(example))
+
+
+def test_the_field_table_documents_every_field_a_record_has() -> None:
+    rows = [line for line in DOC.read_text(encoding="utf-8").splitlines() if line.startswith("| `")]
+    documented = {row.split("`")[1] for row in rows}
+    assert documented == set(played().record)
