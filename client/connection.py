@@ -9,8 +9,9 @@ Two layers, neither of which knows anything about consoles or games:
   ``on_message``. :func:`connect` opens one and says ``hello``.
 - :class:`Client` is a session with one server across connections: when a connection drops it
   reconnects (with growing delays), says ``hello`` again and takes its seat back with the last
-  seat token (``resume``; the rotated token is kept), or watches its table again. The console and
-  the bots use it.
+  seat token (``resume``; the rotated token is kept), or watches its table again. Given a
+  :class:`client.tokens.TokenStore` it also keeps its seat tokens on disk, so that a new process
+  can take the seat back after this one was killed. The console and the bots use it.
 
 Routing of what the server sends (PROTOCOL.md section 4):
 
@@ -35,6 +36,7 @@ from twisted.logger import Logger
 from twisted.protocols.basic import Int32StringReceiver
 from twisted.python.failure import Failure
 
+from client.tokens import KeptSeat, TokenStore, server_key
 from protocol import (
     DISCONNECTING,
     MAX_SERVER_FRAME,
@@ -295,7 +297,17 @@ class Client:
     - ``"gave_up"`` ``{"error": ...}``: no more attempts (or reconnecting is pointless).
 
     The client remembers the last seat token (from ``joined`` and ``resumed``, which rotates
-    it) and the table it watches, so that it can come back after a drop. A bot, for example::
+    it) and the table it watches, so that it can come back after a drop. With a ``tokens``
+    store it keeps the token on disk too, from the protocol alone:
+
+    - ``joined`` and ``resumed`` save the (new) token of that table at once, before the ``pong``
+      that kills the old one goes out;
+    - the token is forgotten when the game ends (``game_over``), when the table is closed
+      (``left`` with reason ``closed``), when the server refuses it (``session/bad_token``),
+      and when ``left`` answers a ``leave`` from a table that has not started (the place is
+      freed). A ``leave`` during a game keeps it: the seat is held for it.
+
+    A bot, for example::
 
         client = Client(reactor, "127.0.0.1", 7777, "MCTS bot 1", on_message=handle)
         await client.start()                                  # the welcome
@@ -314,10 +326,12 @@ class Client:
         on_message: OnMessage | None = None,
         on_status: Callable[[str, dict[str, Any]], None] | None = None,
         retry_delays: Sequence[float] = RETRY_DELAYS,
+        tokens: TokenStore | None = None,
     ) -> None:
         self.reactor = reactor
         self.host = host
         self.port = port
+        self.server = server_key(host, port)
         self.name = name
         self.on_message = on_message
         self.on_status = on_status
@@ -325,7 +339,12 @@ class Client:
         self.connection: Connection | None = None
         self.welcome: Message | None = None
         self.token: str | None = None
+        self.tokens = tokens
         self.seated = False
+        self.table_id: int | None = None
+        """The table of the seat ``token`` names (kept after a ``leave`` during a game)."""
+        self.table_state: str | None = None
+        """That table's state as last heard: ``waiting``, ``playing``, ``finished``..."""
         self.watching: int | None = None
         self.done: defer.Deferred[None] = defer.Deferred()
         self._closing = False
@@ -347,7 +366,14 @@ class Client:
         """Like :meth:`Connection.request`; fails with :class:`ConnectionClosed` while offline."""
         if self.connection is None or not self.connection.is_open:
             return defer.fail(ConnectionClosed("not connected to the server"))
-        return self.connection.request(msg).addCallback(self._note)
+        d = self.connection.request(msg).addCallback(self._note)
+        if msg.get("type") == "resume":
+            d.addErrback(self._refused_token, msg.get("token"))
+        return d
+
+    def kept_seats(self) -> list[KeptSeat]:
+        """The seats kept on disk for this server, the most recent first (none without a store)."""
+        return self.tokens.seats(self.server) if self.tokens is not None else []
 
     def send(self, msg: Message) -> None:
         if self.connection is None or not self.connection.is_open:
@@ -376,26 +402,84 @@ class Client:
         return conn.welcome
 
     def _note(self, msg: Message) -> Message:
+        """Follow a reply: where the session is, and the seat token (kept on disk if asked)."""
         kind = msg.get("type")
         if kind in ("joined", "resumed"):
             self.token = msg.get("token", self.token)
             self.seated = True
             self.watching = None
+            table = msg.get("table")
+            if isinstance(table, dict):
+                self.table_id = table.get("id")
+                self.table_state = table.get("state")
+                self._keep_token(msg, table)
         elif kind == "spectating":
             table = msg.get("table")
             self.watching = table.get("id") if isinstance(table, dict) else None
         elif kind == "left":
+            if self.seated and self.table_state == "waiting":
+                self._token_died()  # leaving a table that has not started frees the place
             self.seated = False
             self.watching = None
         return msg
 
     def _dispatch(self, msg: Message) -> None:
-        if msg.get("type") == "left" and msg.get("reason") == "closed":
+        """Follow a push (or a broadcast reply) about our table, then hand it on."""
+        kind = msg.get("type")
+        if kind == "left" and msg.get("reason") == "closed":
+            if msg.get("table") == self.table_id:
+                self._token_died()
             self.seated = False
             self.watching = None
             self.token = None
+        elif self.seated and kind in ("started", "table_update"):
+            table = msg.get("table")
+            if isinstance(table, dict) and table.get("id") == self.table_id:
+                self.table_state = table.get("state")
+        elif self.seated and kind == "game_over" and msg.get("table") == self.table_id:
+            # The in-memory token stays (a drop now still comes back to the final scores), but
+            # there is nothing left to take back in a later run.
+            self.table_state = "finished"
+            self._forget_table()
         if self.on_message is not None:
             self.on_message(msg)
+
+    def _keep_token(self, reply: Message, table: dict[str, Any]) -> None:
+        """Save the token of ``joined``/``resumed`` (or forget it if that game is over)."""
+        if self.tokens is None or not isinstance(self.token, str):
+            return
+        if table.get("state") not in ("waiting", "playing"):
+            self._forget_table()
+            return
+        # Before the start a table map lists places; after it, engine seats.
+        index = reply.get("slot") if table.get("state") == "waiting" else reply.get("seat")
+        seats = table.get("seats") or []
+        name = self.name
+        if isinstance(index, int) and 0 <= index < len(seats) and isinstance(seats[index], dict):
+            name = str(seats[index].get("name") or name)
+        self.tokens.save(self.server, int(table["id"]), self.token, name, str(table.get("game")))
+
+    def _forget_table(self) -> None:
+        if self.tokens is not None and isinstance(self.table_id, int):
+            self.tokens.forget(self.server, self.table_id)
+
+    def _token_died(self) -> None:
+        self._forget_table()
+        self.token = None
+        self.table_id = None
+        self.table_state = None
+
+    def _refused_token(self, failure: Failure, token: Any) -> Failure:
+        """A ``resume`` refused with ``session/bad_token``: that token is forgotten everywhere."""
+        error = failure.value
+        if isinstance(error, ServerError) and error.code == "session/bad_token":
+            if token == self.token:
+                self.token = None
+                self.table_id = None
+                self.table_state = None
+            if self.tokens is not None and isinstance(token, str):
+                self.tokens.forget_token(self.server, token)
+        return failure
 
     def _status(self, event: str, **detail: Any) -> None:
         if self.on_status is not None:

@@ -11,7 +11,8 @@ terminal and in tests:
 
 It talks to the server only through ``client.request(msg) -> Deferred`` (a
 :class:`client.connection.Client` or a test double) and writes only to a
-:class:`client.screen.Screen`. Game messages are handled by :mod:`client.console_game`.
+:class:`client.screen.Screen`. Game messages are handled by :mod:`client.console_game`, taking
+seats back and saving records by :mod:`client.console_keep`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from twisted.python.failure import Failure
 
 from client import render
 from client.console_game import GameCommands, seat_list
+from client.console_keep import KeepCommands
 from client.errors import describe, explain
 from client.screen import Screen
 from client.tracker import GameTracker, names_from_table
@@ -74,7 +76,7 @@ class ClientLike(Protocol):
     def request(self, msg: dict[str, Any]) -> defer.Deferred[dict[str, Any]]: ...
 
 
-class Console(GameCommands):
+class Console(GameCommands, KeepCommands):
     """One person's console session with one server."""
 
     def __init__(
@@ -95,6 +97,7 @@ class Console(GameCommands):
         self.game: GameTracker | None = None
         self.games: list[dict[str, Any]] = []
         self.tables: dict[int, dict[str, Any]] = {}
+        self.ended: int | None = None
         self.quitting = False
         self._quit_armed = False
 
@@ -149,9 +152,7 @@ class Console(GameCommands):
         elif event == "reconnected":
             self.say(self.style.good("Reconnected."))
         elif event == "resumed":
-            reply = detail.get("reply") or {}
-            self.say(self.style.good(f"Back in your seat at table {reply['table']['id']}."))
-            self.on_resumed(reply)
+            self.took_back(detail.get("reply") or {})
         elif event == "seat_lost":
             self.say(f"Could not get back to the table: {describe(error)}")
             self.where, self.table, self.game = "lobby", None, None
@@ -164,6 +165,11 @@ class Console(GameCommands):
 
     def say(self, lines: str | list[str]) -> None:
         self.screen.show(lines)
+
+    def note(self, text: str) -> None:
+        """A side remark for the person (e.g. from the token store), shown dimmed."""
+        self.say(self.style.note(text))
+        self.prompt()
 
     def prompt(self) -> None:
         self.screen.set_prompt(self.prompt_text())
@@ -210,7 +216,8 @@ class Console(GameCommands):
     # --- server messages outside games ---------------------------------------------------
 
     def welcome(self, msg: dict[str, Any]) -> None:
-        """Greet the person after the handshake."""
+        """Greet the person after the handshake, then take back the seat kept for this server
+        (if the client keeps seat tokens and holds one: see :meth:`take_back_seat`)."""
         self.games = [g for g in msg.get("games") or [] if isinstance(g, dict)]
         self.say(f"Connected to {msg.get('server', 'a Cosmoport server')} as {msg.get('name')}.")
         if self.games:
@@ -220,6 +227,7 @@ class Console(GameCommands):
             )
             self.say(f"Games: {names}.")
         self.say("Type `help` for the commands, `list` for the tables.")
+        self.take_back_seat()
 
     def on_table_update(self, msg: dict[str, Any]) -> None:
         table = msg["table"]
@@ -404,27 +412,6 @@ class Console(GameCommands):
             self.say(f"Watching table {self.describe_table(reply['table'])}.")
 
         self.call({"type": "spectate", "table": int(rest)}, watching)
-
-    def do_resume(self, rest: str) -> None:
-        """resume: take back the seat you left during a game."""
-        token = rest or getattr(self.client, "token", None)
-        if not token:
-            self.say("There is no seat to take back.")
-            return
-        if self.where != "lobby":
-            self.say("You are at a table already.")
-            return
-        self.call({"type": "resume", "token": token}, self.on_resumed)
-
-    def on_resumed(self, reply: dict[str, Any]) -> None:
-        table = reply["table"]
-        self.where, self.table = "table", table
-        if self.game is None or self.game.table_id != table["id"]:
-            self.game = None
-            if table.get("state") in ("playing", "finished"):
-                self.game = GameTracker(
-                    table["id"], str(table["game"]), names_from_table(table), reply.get("seat")
-                )
 
     def do_bot(self, rest: str) -> None:
         """bot [LEVEL] [PLACE]: fill a free place at your waiting table with a bot (also `addbot`).

@@ -35,6 +35,7 @@ class GameCommands:
     table: dict[str, Any] | None
     tables: dict[int, dict[str, Any]]
     game: GameTracker | None
+    ended: int | None
     again: Callable[[], Any] | None
 
     def say(self, lines: str | list[str]) -> None:
@@ -86,11 +87,14 @@ class GameCommands:
         if game is None or game.table_id != msg.get("table"):
             return
         game.finish(msg)
+        self.ended = game.table_id
         self.say("")
         self.say(render.final(game.view or {}, msg, game.names, self.style))
         after = "Type `leave` to go back to the lobby"
         after += ", `again` for a new game," if self.again is not None else ","
         self.say(after + " or `quit`.")
+        if self.again is None:  # `cosmoport play` keeps every record by itself
+            self.say("`save` keeps the record of this game in a file.")
 
     def on_seat_status(self, msg: dict[str, Any]) -> None:
         name = msg.get("name", "?")

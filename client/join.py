@@ -2,12 +2,15 @@
 
 Connects, says hello and hands the terminal to :class:`client.console.Console`. A dropped
 connection is retried and the seat taken back with its token (:class:`client.connection.Client`).
+Seat tokens are also kept on disk (:mod:`client.tokens`): a client started again after its
+process died takes its seat back by itself, right after the welcome.
 """
 
 from __future__ import annotations
 
 import argparse
 import getpass
+from collections.abc import Callable
 from typing import Any
 
 from twisted.internet import defer, task
@@ -15,7 +18,9 @@ from twisted.internet import defer, task
 from client.connection import Client
 from client.console import Console
 from client.errors import describe
+from client.screen import Screen
 from client.terminal import open_terminal, quiet_logging
+from client.tokens import TokenStore
 
 DEFAULT_PORT = 7777  # the server's default (server.service.DEFAULT_PORT)
 
@@ -62,6 +67,25 @@ def run(args: argparse.Namespace) -> int:
     return 0  # not reached: react exits
 
 
+def open_session(
+    reactor: Any,
+    host: str,
+    port: int,
+    name: str,
+    screen: Screen,
+    on_quit: Callable[[int], None],
+    tokens: TokenStore | None,
+) -> tuple[Client, Console]:
+    """A client for ``host:port`` that keeps its seat tokens in ``tokens``, and its console."""
+    client = Client(reactor, host, port, name, tokens=tokens)
+    console = Console(client, screen, on_quit=on_quit)
+    client.on_message = console.receive
+    client.on_status = console.status
+    if tokens is not None:
+        tokens.on_note = console.note
+    return client, console
+
+
 async def _main(reactor: Any, host: str, port: int, name: str, no_color: bool) -> None:
     quiet_logging()
     screen, terminal = open_terminal(reactor, no_color)
@@ -71,10 +95,7 @@ async def _main(reactor: Any, host: str, port: int, name: str, no_color: bool) -
         if not finished.called:
             finished.callback(code)
 
-    client = Client(reactor, host, port, name)
-    console = Console(client, screen, on_quit=quit_with)
-    client.on_message = console.receive
-    client.on_status = console.status
+    client, console = open_session(reactor, host, port, name, screen, quit_with, TokenStore())
     terminal.on_line = console.line
     terminal.on_eof = lambda: quit_with(0)
     screen.show(f"Connecting to {host}:{port} as {name}...")
@@ -84,7 +105,7 @@ async def _main(reactor: Any, host: str, port: int, name: str, no_color: bool) -
         screen.show(describe(error))
         code = 1
     else:
-        console.welcome(welcome)
+        console.welcome(welcome)  # and takes back the seat kept for this server, if any
         console.prompt()
         code = await finished
         await client.close()

@@ -9,6 +9,11 @@ over loopback: MCTS bots (``--bots easy|normal|hard``, default normal) and the g
 programs the server starts (``add_bot``); ``--bots random`` seats random-choice bots in this
 process (:func:`client.bots.start_bots`). The table starts by itself once the last bot sits down.
 ``again`` (after the end) sets up a new table with new bots.
+
+The record of every game played to its end is kept: fetched from the server (``record``) and
+appended as one line to ``<user data dir>/records/played.jsonl`` (:mod:`client.record_files`);
+the console says where, and how to replay it. A record that cannot be kept is reported, never
+fatal.
 """
 
 from __future__ import annotations
@@ -16,11 +21,13 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from twisted.internet import defer, task
 
 import games
+from client import record_files
 from client.bots import NetworkBot, start_bots
 from client.connection import Client
 from client.console import Console, game_name
@@ -93,9 +100,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 class Match:
-    """The embedded server, the person's client and the bots of the current table."""
+    """The embedded server, the person's client and the bots of the current table.
 
-    def __init__(self, reactor: Any, args: argparse.Namespace, bots: BotStarter = start_bots):
+    :meth:`receive` is the client's ``on_message``: it shows everything on the console and
+    keeps the record of each game that ends in ``records`` (a ``.jsonl`` file).
+    """
+
+    def __init__(
+        self,
+        reactor: Any,
+        args: argparse.Namespace,
+        bots: BotStarter = start_bots,
+        records: Path | None = None,
+    ):
         self.reactor = reactor
         self.game = game_name(args.game)
         self.players = args.players
@@ -108,6 +125,9 @@ class Match:
         self.bots: list[NetworkBot] = []
         self.host = "127.0.0.1"
         self.port = 0
+        self.table: int | None = None
+        self.records = records if records is not None else record_files.played_path()
+        self._kept: set[int] = set()
 
     async def new_table(self) -> None:
         """Open a table, sit the person at it, fill the other seats with bots (it then starts)."""
@@ -122,6 +142,7 @@ class Match:
             {"type": "create", "game": self.game, "players": self.players, "autostart": True}
         )
         table = created["table"]["id"]
+        self.table = table
         self.console.tables[table] = created["table"]  # ours: no "new table" news about it
         joined = await self.client.request({"type": "join", "table": table})
         self.console.on_joined(joined)
@@ -140,6 +161,47 @@ class Match:
                 seed=self.rng.getrandbits(32),
                 delay=self.delay,
             )
+
+    def receive(self, msg: dict[str, Any]) -> None:
+        """A message from the server: to the console, and at our game's end, keep its record."""
+        assert self.console is not None
+        self.console.receive(msg)
+        table = msg.get("table")
+        if msg.get("type") == "game_over" and table == self.table and table not in self._kept:
+            self._kept.add(table)
+            self.keep_record(table)
+
+    def keep_record(self, table: int) -> None:
+        """Fetch the record of ``table`` and append it to :attr:`records`; say where it is."""
+        assert self.client is not None
+        d = self.client.request({"type": "record", "table": table})
+        d.addCallback(self._write_record, table)
+        d.addErrback(self._not_kept)
+
+    def _write_record(self, reply: dict[str, Any], table: int) -> None:
+        assert self.console is not None
+        record = reply.get("record")
+        if not isinstance(record, dict):
+            self._say(f"The server sent no record for table {table}: it is not kept.", bad=True)
+            return
+        path = self.records
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            line = record_files.append(record, path)
+        except OSError as error:
+            self._say(f"Could not keep the record in {path}: {error.strerror or error}.", bad=True)
+            return
+        command = record_files.replay_command(path, line)
+        self._say(f"Record kept: {path} (game {line} there; replay with `{command}`)")
+
+    def _not_kept(self, failure: Any) -> None:
+        self._say(f"The record of this game could not be kept: {describe(failure.value)}", bad=True)
+
+    def _say(self, text: str, bad: bool = False) -> None:
+        if self.console is not None:
+            style = self.console.style
+            self.console.say(style.bad("! " + text) if bad else style.note(text))
+            self.console.prompt()
 
     def again(self) -> None:
         d = defer.ensureDeferred(self.new_table())
@@ -175,7 +237,7 @@ async def _main(reactor: Any, args: argparse.Namespace) -> None:
     client = Client(reactor, match.host, match.port, name)
     console = Console(client, screen, on_quit=quit_with, again=match.again)
     match.client, match.console = client, console
-    client.on_message = console.receive
+    client.on_message = match.receive
     client.on_status = console.status
     terminal.on_line = console.line
     terminal.on_eof = lambda: quit_with(0)
