@@ -39,6 +39,7 @@ EXPLAIN: dict[str, str] = {
     "table/already_started": "The game at this table has already started.",
     "table/not_started": "The game has not started yet.",
     "table/finished": "The game is over.",
+    "table/not_finished": "That game is not over yet: its record is given out after the end.",
     "table/seat_connected": "That player is connected: a bot can only take the seat of someone "
     "who is away.",
     "table/too_soon": "That player has not been away long enough for a bot to take their seat: "
@@ -58,6 +59,10 @@ EXPLAIN: dict[str, str] = {
     "limit/heartbeat": "The server heard nothing from this client for too long.",
     "server/internal": "The server failed on that request (a server bug); nothing changed.",
     "server/shutting_down": "The server is shutting down.",
+    "server/storage": "The server could not save that (a problem with its disk); nothing "
+    "changed: try again in a moment.",
+    "server/storage_full": "The server's disk is full: that was not saved and nothing changed. "
+    "Tell whoever runs the server.",
 }
 
 _AREAS = {

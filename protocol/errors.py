@@ -46,6 +46,7 @@ ERROR_CODES: dict[str, str] = {
     "table/already_started": "The table has already started.",
     "table/not_started": "The game has not started yet.",
     "table/finished": "The game is over.",
+    "table/not_finished": "`record`: the game is not over (a record shows every hidden card).",
     "table/seat_connected": "`add_bot` during a game: that seat's player is connected.",
     "table/too_soon": "`add_bot` during a game: that seat's player has been away for less than "
     "`limits.bot_takeover_after` seconds.",
@@ -68,6 +69,10 @@ ERROR_CODES: dict[str, str] = {
     # The server itself.
     "server/internal": "A bug on the server's side; the request changed nothing the server "
     "knows of.",
+    "server/storage": "The server could not save the request to its database; nothing "
+    "changed, try again later.",
+    "server/storage_full": "The server's disk is full: the request (an action, a new table or "
+    "seat) was not saved and changed nothing.",
     "server/shutting_down": "The server is stopping (a `reject` or an `error`, then disconnect).",
 }
 

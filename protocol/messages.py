@@ -48,6 +48,9 @@ _TABLE = Field("table", "table", "The table, as in `tables`.")
 BOT_LEVELS = ("easy", "normal", "hard", "greedy", "random")
 """Bots a server can start: MCTS at three levels, and the greedy and random baselines."""
 
+HISTORY_MAX = 50
+"""The most finished games one `history` reply lists."""
+
 BOT_TOKEN_VARIABLE = "COSMOPORT_SEAT_TOKEN"
 """Not on the wire: the environment variable in which a server hands a bot program it started
 (``add_bot``) the token of the place it keeps for it; the program ``resume``s with it."""
@@ -351,6 +354,61 @@ CATALOGUE: tuple[Message, ...] = (
             Field("bot", "bool", "Whether the place is held for a bot the server started."),
         ),
     ),
+    # --- finished games ---
+    Message(
+        "history",
+        "both",
+        "Client to server: ask for the most recently finished games of this server (newest "
+        "first), a page at a time. Server to client: the page.",
+        (
+            _ID,
+            Field(
+                "limit",
+                "int",
+                "Client only: how many games at most (default 20).",
+                False,
+                low=1,
+                high=HISTORY_MAX,
+            ),
+            Field(
+                "before",
+                "int",
+                "Client only: only games of tables with a smaller id (for the next page, the "
+                "last `table` shown).",
+                False,
+                low=1,
+            ),
+            Field(
+                "games",
+                "list",
+                "Server only: maps `{table, game, players, seats, bots, scores, ranking, "
+                "finished}`: `seats` the names by engine seat, `bots` the level of each seat's "
+                "bot at the start (nil: a person), `scores` and `ranking` as in `game_over`, "
+                "`finished` an ISO 8601 UTC time.",
+                False,
+            ),
+            Field("more", "bool", "Server only: whether older games follow.", False),
+        ),
+        reply=("history",),
+    ),
+    Message(
+        "record",
+        "both",
+        "Client to server: ask for the record of a finished game (every action from the seed: "
+        "it shows every hidden card, so only once the game is over). Server to client: the "
+        "record.",
+        (
+            _ID,
+            _TABLE_ID,
+            Field(
+                "record",
+                "map",
+                "Server only: the game record (format in docs/records.md).",
+                False,
+            ),
+        ),
+        reply=("record",),
+    ),
     # --- chat and heartbeats ---
     Message(
         "chat",
@@ -399,7 +457,19 @@ CLIENT_TYPES = frozenset(m.type for m in CATALOGUE if m.sender in ("client", "bo
 SERVER_TYPES = frozenset(m.type for m in CATALOGUE if m.sender in ("server", "both"))
 
 # Fields of a "both" message that only the server fills in.
-_SERVER_ONLY_FIELDS = {"chat": frozenset({"from", "scope", "table"})}
+_SERVER_ONLY_FIELDS = {
+    "chat": frozenset({"from", "scope", "table"}),
+    "history": frozenset({"games", "more"}),
+    "record": frozenset({"record"}),
+}
+
+
+# Fields of a "both" message that the server's copy always has.
+_SERVER_NEEDS = {
+    "chat": frozenset({"from", "scope"}),
+    "history": frozenset({"games", "more"}),
+    "record": frozenset({"record"}),
+}
 
 
 def validate(msg: dict[str, Any]) -> Message:
@@ -424,8 +494,11 @@ def check_server_message(msg: dict[str, Any]) -> Message:
         raise ProtocolError("proto/unknown_type", f"no server message is called {kind!r}")
     spec = BY_TYPE[kind]
     _check_fields(spec, msg, frozenset())
-    if kind == "chat" and not {"from", "scope"} <= msg.keys():
-        raise ProtocolError("proto/bad_message", "a server `chat` carries `from` and `scope`")
+    needs = _SERVER_NEEDS.get(kind, frozenset())
+    if not needs <= msg.keys():
+        raise ProtocolError(
+            "proto/bad_message", f"a server `{kind}` carries {', '.join(sorted(needs))}"
+        )
     return spec
 
 

@@ -18,6 +18,7 @@ from server.bots import BotLauncher, BotProcess, Spawn
 from server.limits import Limits
 from server.lobby import GameRegistry, Lobby
 from server.session import Peer, Session
+from server.store import MEMORY, Store
 from server.table import PLAYING, WAITING, Place, Table
 
 _log = Logger()
@@ -38,6 +39,7 @@ class Hub:
         registry: GameRegistry | None = None,
         token_factory: Callable[[], str] | None = None,
         spawn: Spawn | None = None,
+        store: Store | None = None,
     ) -> None:
         self.clock = clock
         self.limits = limits or Limits()
@@ -49,7 +51,11 @@ class Hub:
             rng=rng,
             registry=registry,
             token_factory=token_factory,
+            store=store if store is not None else Store.open(MEMORY),
         )
+        self.store = self.lobby.store
+        # Tables of an earlier run, rebuilt from the store; their bots start once we listen.
+        self._bots_to_restart = self.lobby.restore()
         self.lobby.on_close.append(self.bots.table_closed)
         self.bots.on_ended = self._bot_ended
         self._restarts: Counter[Place] = Counter()  # bot programs restarted, by place
@@ -117,7 +123,8 @@ class Hub:
         number = 1
         while f"{level.capitalize()} bot {number}" in taken:
             number += 1
-        place, token = self.lobby.reserve_bot(table, f"{level.capitalize()} bot {number}", slot)
+        name = f"{level.capitalize()} bot {number}"
+        place, token = self.lobby.reserve_bot(table, name, level, slot)
         try:
             self._launch(table, place, level, token)
         except ProtocolError:
@@ -157,11 +164,33 @@ class Hub:
             raise
         if previous is not None:
             previous.stop()
-        self.lobby.hand_to_bot(table, place, token)
+        self.lobby.hand_to_bot(table, place, token, level)
         place.away_since = self.clock()  # a bot on its way: nobody may ask again at once
         self._restarts[place] = 0
         _log.info("a bot ({bot_level}) takes over {name}'s seat", bot_level=level, name=place.name)
         return place
+
+    def restart_bots(self) -> None:
+        """Start again the bot programs of the tables restored from the store (once the server
+        listens, so that they can connect)."""
+        pending, self._bots_to_restart = self._bots_to_restart, []
+        for table, place in pending:
+            if self.lobby.tables.get(table.id) is not table or place not in table.places:
+                continue
+            assert place.level is not None
+            token = self.lobby.reissue(table, place)
+            try:
+                self._launch(table, place, place.level, token)
+            except ProtocolError as exc:
+                if table.state == WAITING:
+                    self.lobby.leave(table, place)  # it never sat down: the place is free
+                _log.error(
+                    "the bot of {name} at table {table} could not be started again ({error})",
+                    name=place.name,
+                    table=table.id,
+                    error=exc.message,
+                )
+        self.lobby.flush()
 
     def _launch(self, table: Table, place: Place, level: str, token: str, spare: int = 0) -> None:
         """Start a bot program for ``place``: from now on the one in charge of it."""

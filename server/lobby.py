@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -19,7 +20,17 @@ from twisted.logger import Logger
 import games
 from protocol import ProtocolError
 from server.limits import Limits
-from server.table import CLOSED, WAITING, Member, Place, Table
+from server.store import SavedTable, Store, token_hash
+from server.table import (
+    CLOSED,
+    PLAYING,
+    RECENT_EVENTS,
+    WAITING,
+    Member,
+    Place,
+    Table,
+    storage_errors,
+)
 
 _log = Logger()
 
@@ -55,19 +66,21 @@ class Lobby:
         rng: random.Random | None = None,
         registry: GameRegistry | None = None,
         token_factory: Callable[[], str] | None = None,
+        store: Store | None = None,
     ) -> None:
         self.clock = clock
+        self.store = store
         self.limits = limits or Limits()
         # The server's own generator: table seeds and seat deals. Never sent anywhere.
         self.rng = rng or random.Random(secrets.randbits(64))
         self.registry: GameRegistry = registry or games  # type: ignore[assignment]
         self._new_token = token_factory or (lambda: secrets.token_urlsafe(24))
         self.tables: dict[int, Table] = {}
-        self._tokens: dict[str, tuple[Table, Place]] = {}
+        self._tokens: dict[str, tuple[Table, Place]] = {}  # by token hash
         self._present: dict[LobbyMember, None] = {}  # insertion-ordered set of lobby sessions
         self._dirty: dict[Table, None] = {}
         self.on_close: list[Callable[[int], None]] = []  # called with the id of a closed table
-        self._next_id = 1
+        self._next_id = 1 if store is None else store.next_table_id()
 
     # --- presence and pushes -------------------------------------------------------------
 
@@ -176,6 +189,10 @@ class Lobby:
             on_change=self._mark,
         )
         table.creator = creator
+        if self.store is not None:
+            with storage_errors():
+                self.store.table_opened(table)
+            table.store = self.store
         self._next_id += 1
         self.tables[table.id] = table
         self._mark(table)
@@ -195,6 +212,11 @@ class Lobby:
             self._forget_tokens(place)
         members = table.close()
         del self.tables[table.id]
+        if self.store is not None:
+            try:
+                self.store.table_closed(table.id)
+            except Exception:
+                _log.failure("noting that table {table} closed", table=table.id)
         for member in members:
             try:
                 member.table_closed(table.id)  # type: ignore[attr-defined]
@@ -219,29 +241,34 @@ class Lobby:
         self.flush()
 
     # --- seats and tokens ----------------------------------------------------------------
+    # Tokens are known by their hashes only: what the store keeps, and all a lookup needs.
 
     def join(
         self, table_id: int, name: str, member: LobbyMember, slot: int | None = None
-    ) -> tuple[Table, Place]:
+    ) -> tuple[Table, Place, str]:
+        """Seat ``member``; returns the table, the place and its (new, secret) token."""
         table = self.table(table_id)
         token = self._new_token()
-        place = table.join(name, member, token, slot)
-        self._tokens[token] = (table, place)
-        return table, place
+        place = table.join(name, member, token_hash(token), slot)
+        self._tokens[place.token_hash] = (table, place)
+        return table, place, token
 
-    def reserve_bot(self, table: Table, name: str, slot: int | None = None) -> tuple[Place, str]:
-        """Keep a free place of ``table`` (``slot``, or the first) for a bot program; returns
-        it and its token."""
+    def reserve_bot(
+        self, table: Table, name: str, level: str, slot: int | None = None
+    ) -> tuple[Place, str]:
+        """Keep a free place of ``table`` (``slot``, or the first) for a ``level`` bot program;
+        returns it and its token."""
         token = self._new_token()
-        place = table.join(name, None, token, slot, bot=True)
-        self._tokens[token] = (table, place)
+        place = table.join(name, None, token_hash(token), slot, level=level)
+        self._tokens[place.token_hash] = (table, place)
         self._mark(table)
         return place, token
 
     def reissue(self, table: Table, place: Place) -> str:
         """A new token for a held place nobody is connected to (a bot program to restart)."""
         token = self._new_token()
-        self._give_token(table, place, token)
+        self._give_token(table, place, token_hash(token))
+        self._save(table, place)
         return token
 
     def maybe_autostart(self, table: Table) -> None:
@@ -252,24 +279,41 @@ class Lobby:
     def leave(self, table: Table, place: Place) -> None:
         if table.leave(place):
             self._forget_tokens(place)
+            if self.store is not None:
+                try:
+                    self.store.place_freed(table.id, place.slot)
+                except Exception:
+                    _log.failure(
+                        "freeing place {slot} of table {table}", slot=place.slot, table=table.id
+                    )
 
-    def resume(self, token: str, member: LobbyMember) -> tuple[Table, Place]:
-        """Give the seat ``token`` names to ``member`` under a new token.
+    def resume(self, token: str, member: LobbyMember) -> tuple[Table, Place, str]:
+        """Give the seat ``token`` names to ``member`` under a new token (returned).
 
         The token used stays good until :meth:`confirm_token` (the client's pong to the ping
         sent after ``resumed`` shows it read the new one): if the connection drops first,
         the client can still come back with the only token it has. Any other token of the seat
         dies now. A connection still holding the seat is evicted (the person came back on a
-        new one).
+        new one). The new tokens are saved before anything changes.
         """
+        used = token_hash(token)
         try:
-            table, place = self._tokens[token]
+            table, place = self._tokens[used]
         except KeyError:
             raise ProtocolError(
                 "session/bad_token", "no seat has this token (rotated, or the table is gone)"
             ) from None
+        new_token = self._new_token()
+        new = token_hash(new_token)
+        if self.store is not None:
+            before = place.token_hash, place.previous_hash
+            place.token_hash, place.previous_hash = new, used
+            try:
+                with storage_errors():
+                    self.store.place_saved(table.id, place)
+            finally:
+                place.token_hash, place.previous_hash = before
         self._forget_tokens(place)
-        self._tokens[token] = (table, place)  # good until confirm_token
         previous = place.member
         if previous is not None and previous is not member:
             place.member = None
@@ -279,46 +323,169 @@ class Lobby:
                 )
             except Exception:
                 _log.failure("evicting the previous holder of a seat")
-        new_token = self._new_token()
-        self._tokens[new_token] = (table, place)
-        place.previous_token = token
-        table.attach(place, member, new_token)
-        return table, place
+        place.token_hash, place.previous_hash = new, used
+        self._tokens[used] = (table, place)  # good until confirm_token
+        self._tokens[new] = (table, place)
+        table.attach(place, member)
+        return table, place, new_token
 
     def stand_in_token(self, table: Table, place: Place) -> str:
         """One more token for ``place``, for a bot program to take it over with."""
         token = self._new_token()
-        self._tokens[token] = (table, place)
+        self._tokens[token_hash(token)] = (table, place)
         return token
 
     def drop_token(self, token: str) -> None:
-        self._tokens.pop(token, None)
+        self._tokens.pop(token_hash(token), None)
 
-    def hand_to_bot(self, table: Table, place: Place, token: str) -> None:
-        """``place`` now belongs to the bot program holding ``token``; every other token of
-        it (its player's) dies."""
-        self._give_token(table, place, token)
-        place.bot = True
+    def hand_to_bot(self, table: Table, place: Place, token: str, level: str) -> None:
+        """``place`` now belongs to the ``level`` bot program holding ``token``; every other
+        token of it (its player's) dies."""
+        self._give_token(table, place, token_hash(token))
+        place.level = level
+        if self.store is not None:
+            try:
+                self.store.takeover(table.id, place, table.version, level, self.clock())
+            except Exception:
+                _log.failure("saving the takeover of {name}'s seat", name=place.name)
         self._mark(table)
 
     def confirm_token(self, place: Place) -> None:
         """The client holding ``place`` has its new token: the one it resumed with dies."""
-        if place.previous_token is not None:
-            self._tokens.pop(place.previous_token, None)
-            place.previous_token = None
+        if place.previous_hash is not None:
+            self._tokens.pop(place.previous_hash, None)
+            place.previous_hash = None
+            entry = self._tokens.get(place.token_hash)
+            if entry is not None:
+                self._save(entry[0], place)
 
-    def _give_token(self, table: Table, place: Place, token: str) -> None:
-        """``token`` is now the only one of ``place``."""
+    def _give_token(self, table: Table, place: Place, hashed: str) -> None:
+        """The token hashed ``hashed`` is now the only one of ``place``."""
         self._forget_tokens(place)
-        place.token = token
-        self._tokens[token] = (table, place)
+        place.token_hash = hashed
+        self._tokens[hashed] = (table, place)
 
     def _forget_tokens(self, place: Place) -> None:
-        for token in (place.token, place.previous_token):
-            if token is not None:
-                self._tokens.pop(token, None)
-        place.previous_token = None
+        for hashed in (place.token_hash, place.previous_hash):
+            if hashed is not None:
+                self._tokens.pop(hashed, None)
+        place.previous_hash = None
+
+    def _save(self, table: Table, place: Place) -> None:
+        """Save a place whose tokens changed where refusing is no option (a failure is logged:
+        the place keeps working until the server restarts)."""
+        if self.store is not None:
+            try:
+                self.store.place_saved(table.id, place)
+            except Exception:
+                _log.failure(
+                    "saving place {slot} of table {table}", slot=place.slot, table=table.id
+                )
+
+    # --- after a restart ---------------------------------------------------------------------
+
+    def restore(self) -> list[tuple[Table, Place]]:
+        """Rebuild every unfinished table of the store, as it was: same ids, seats, tokens and
+        version (the engines are deterministic: seed and actions give the same game). A table
+        whose record no longer replays is set aside, with the reason logged. Returns the
+        places held for bot programs, which the hub starts again."""
+        if self.store is None:
+            return []
+        bots = []
+        for saved in self.store.unfinished():
+            try:
+                table = self._rebuild(saved)
+            except RestoreError as exc:
+                _log.error("table {table} is set aside: {reason}", table=saved.id, reason=str(exc))
+                self.store.set_aside(saved.id, str(exc))
+                continue
+            self.tables[table.id] = table
+            for place in table.held:
+                for hashed in (place.token_hash, place.previous_hash):
+                    if hashed is not None:
+                        self._tokens[hashed] = (table, place)
+                if place.level is not None:
+                    bots.append((table, place))
+            self._mark(table)
+            _log.info(
+                "table {table} restored: {game}, {state} at version {version}",
+                table=table.id,
+                game=table.game.name,
+                state=table.state,
+                version=table.version,
+            )
+        return bots
+
+    def _rebuild(self, saved: SavedTable) -> Table:
+        if saved.game not in self.registry.names():
+            raise RestoreError(f"this server has no game {saved.game!r} any more")
+        game = self.registry.get(saved.game)
+        edition = getattr(game, "edition", "")
+        if saved.edition != edition:
+            _log.warn(
+                "table {table} was played with {game} edition {old}; replaying it with {new}",
+                table=saved.id,
+                game=saved.game,
+                old=saved.edition,
+                new=edition,
+            )
+        table = Table(
+            saved.id,
+            game,
+            saved.players,
+            saved.options,
+            seating=saved.seating,
+            autostart=saved.autostart,
+            clock=self.clock,
+            on_change=self._mark,
+        )
+        table.creator = saved.creator
+        now = self.clock()
+        for held in saved.places:
+            if not 0 <= held.slot < saved.players:
+                raise RestoreError(f"place {held.slot} is outside the table")
+            place = Place(held.name, held.slot, held.token_hash or "", None, held.bot)
+            place.previous_hash = held.previous_hash
+            place.seat = held.seat
+            place.away_since = now
+            table.places[held.slot] = place
+        if saved.state == PLAYING:
+            seats = sorted(p.seat for p in table.held if p.seat is not None)
+            if seats != list(range(saved.players)):
+                raise RestoreError(f"its seats {seats} do not fill the table")
+            assert saved.seed is not None
+            engine, recent = _replay(game, saved)
+            table.restore(engine, len(saved.actions), recent)
+        table.store = self.store
+        return table
 
     def start(self, table: Table, starter: Member | None, request_id: Any = None) -> None:
         table.start(self.rng, starter, request_id)
         _log.info("table {table} started", table=table.id)
+
+
+class RestoreError(Exception):
+    """A saved table cannot be rebuilt (its record no longer replays)."""
+
+
+def _replay(game: games.Game, saved: SavedTable) -> tuple[games.State, list[dict[str, Any]]]:
+    """The state after the saved actions, and the last public events (for snapshots)."""
+    assert saved.seed is not None
+    try:
+        engine = game.new(saved.players, saved.seed, saved.options or None)
+    except Exception as exc:
+        raise RestoreError(f"the game cannot be set up again ({exc})") from None
+    recent: deque[dict[str, Any]] = deque(maxlen=RECENT_EVENTS)
+    for version, (seat, action) in enumerate(saved.actions):
+        if engine.current_player != seat:
+            raise RestoreError(
+                f"action {version} was played by seat {seat}, "
+                f"but now seat {engine.current_player} is to decide"
+            )
+        try:
+            recent.extend(engine.apply(tuple(action)))
+        except Exception as exc:
+            raise RestoreError(
+                f"action {version} {action!r} no longer replays ({type(exc).__name__}: {exc})"
+            ) from None
+    return engine, list(recent)

@@ -20,6 +20,7 @@ from server.connection import Connection
 from server.hub import Hub
 from server.limits import Limits
 from server.lobby import GameRegistry
+from server.store import Store
 from server.transport import use_direct_writes
 
 DEFAULT_HOST = "0.0.0.0"
@@ -42,6 +43,7 @@ class ServerFactory(Factory):
         registry: GameRegistry | None = None,
         token_factory: Callable[[], str] | None = None,
         bots: bool = True,
+        store: Store | None = None,
     ) -> None:
         self.reactor = reactor
         self.hub = Hub(
@@ -51,6 +53,7 @@ class ServerFactory(Factory):
             registry=registry,
             token_factory=token_factory,
             spawn=reactor_spawn(reactor) if bots else None,
+            store=store,
         )
         self._sweep = task.LoopingCall(self.hub.tick)
         self._sweep.clock = reactor
@@ -102,5 +105,6 @@ def listen(
     # Bots connect back over loopback, unless the server listens on one address only.
     bot_host = "127.0.0.1" if host in ("", "0.0.0.0") else "::1" if host == "::" else host
     factory.hub.bots.address = (bot_host, address.port)
+    factory.hub.restart_bots()  # those of tables restored from the store
     _log.info("cosmoport server listening on {host}:{port}", host=address.host, port=address.port)
     return listening, factory

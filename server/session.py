@@ -15,6 +15,7 @@ from twisted.logger import Logger
 
 from protocol import PROTOCOL_VERSION, REJECT_CODES, ProtocolError, validate
 from server.limits import RateMeter
+from server.store import FINISHED
 from server.table import Place, Table
 
 if TYPE_CHECKING:
@@ -30,12 +31,17 @@ AWAITING_HELLO, LOBBY, SEATED, SPECTATING, CLOSED = (
 STATES = (AWAITING_HELLO, LOBBY, SEATED, SPECTATING, CLOSED)
 
 _HEARTBEAT = frozenset({"ping", "pong"})
+_FINISHED_GAMES = frozenset({"history", "record"})
 
 ALLOWED: dict[str, frozenset[str]] = {
     AWAITING_HELLO: frozenset({"hello"}),
-    LOBBY: frozenset({"list", "create", "join", "spectate", "resume", "chat"}) | _HEARTBEAT,
-    SEATED: frozenset({"list", "start", "act", "chat", "leave", "add_bot"}) | _HEARTBEAT,
-    SPECTATING: frozenset({"list", "chat", "leave"}) | _HEARTBEAT,
+    LOBBY: frozenset({"list", "create", "join", "spectate", "resume", "chat"})
+    | _HEARTBEAT
+    | _FINISHED_GAMES,
+    SEATED: frozenset({"list", "start", "act", "chat", "leave", "add_bot"})
+    | _HEARTBEAT
+    | _FINISHED_GAMES,
+    SPECTATING: frozenset({"list", "chat", "leave"}) | _HEARTBEAT | _FINISHED_GAMES,
     CLOSED: frozenset(),
 }
 """Which client messages each state admits."""
@@ -54,6 +60,8 @@ TRANSITIONS: dict[tuple[str, str], str] = {
 """(state, event) -> next state. Any other pair is a bug and raises."""
 
 SUPPORTED_VERSIONS = (PROTOCOL_VERSION,)
+HISTORY_PAGE = 20
+"""Finished games in a `history` reply that does not say how many."""
 SERVER_NAME = "cosmoport-server 0.1"
 
 _log = Logger()
@@ -91,8 +99,8 @@ class Session:
         limits = hub.limits
         self.rate = RateMeter(limits.rate, limits.burst, now)
         self.act_pace = RateMeter(limits.act_rate, limits.act_burst, now)
-        # After `resumed`: (ping id, place, token used, token given), completed by the pong
-        # that echoes the id.
+        # After `resumed`: (ping id, place, hashes of the token used and the token given),
+        # completed by the pong that echoes the id.
         self.rotation: tuple[str, Place, str, str] | None = None
         self._rotations = 0
 
@@ -299,7 +307,7 @@ class Session:
         self._reply(request_id, {"type": "created", "table": table.info()})
 
     def handle_join(self, msg: dict[str, Any], request_id: Any) -> None:
-        table, place = self.lobby.join(
+        table, place, token = self.lobby.join(
             msg["table"], msg.get("name", self.name), self, msg.get("slot")
         )
         self.table, self.place = table, place
@@ -307,7 +315,7 @@ class Session:
         self._enter("joined")
         self._reply(
             request_id,
-            {"type": "joined", "table": table.info(), "slot": place.slot, "token": place.token},
+            {"type": "joined", "table": table.info(), "slot": place.slot, "token": token},
         )
         self.lobby.maybe_autostart(table)
 
@@ -322,13 +330,13 @@ class Session:
             self.send(table.snapshot(None))
 
     def handle_resume(self, msg: dict[str, Any], request_id: Any) -> None:
-        table, place = self.lobby.resume(msg["token"], self)
+        table, place, token = self.lobby.resume(msg["token"], self)
         self.table, self.place = table, place
         # The token used stays good until the pong to a ping sent after `resumed` shows the
         # client has read the new one (a message sent earlier proves nothing).
         self._rotations += 1
         ping_id = f"token-{self._rotations}"
-        self.rotation = (ping_id, place, msg["token"], place.token)
+        self.rotation = (ping_id, place, place.previous_hash or "", place.token_hash)
         self.lobby.exit(self)
         self._enter("resumed")
         self._reply(
@@ -338,7 +346,7 @@ class Session:
                 "table": table.info(),
                 "slot": place.slot,
                 "seat": place.seat,
-                "token": place.token,
+                "token": token,
             },
         )
         if table.started:
@@ -347,6 +355,24 @@ class Session:
             self.lobby.maybe_autostart(table)
         self.last_ping = self.hub.clock()
         self.send({"type": "ping", "id": ping_id})
+
+    def handle_history(self, msg: dict[str, Any], request_id: Any) -> None:
+        games, more = self.hub.store.history(msg.get("limit", HISTORY_PAGE), msg.get("before"))
+        self._reply(request_id, {"type": "history", "games": games, "more": more})
+
+    def handle_record(self, msg: dict[str, Any], request_id: Any) -> None:
+        table_id = msg["table"]
+        state = self.hub.store.state_of(table_id)
+        if state is None:
+            raise ProtocolError("lobby/no_such_table", f"this server has no game {table_id}")
+        if state != FINISHED:
+            raise ProtocolError(
+                "table/not_finished",
+                f"the game at table {table_id} is not over: its record shows every hidden "
+                "card, so it is given out only after the end",
+            )
+        record = self.hub.store.record(table_id)
+        self._reply(request_id, {"type": "record", "table": table_id, "record": record})
 
     def handle_chat(self, msg: dict[str, Any], request_id: Any) -> None:
         if self.state == LOBBY:
@@ -367,7 +393,7 @@ class Session:
         if rotation is not None and request_id == rotation[0]:
             self.rotation = None
             _ping, place, used, given = rotation
-            if place.previous_token == used and place.token == given:
+            if place.previous_hash == used and place.token_hash == given:
                 self.lobby.confirm_token(place)
 
     # --- handlers: at a table ------------------------------------------------------------

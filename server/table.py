@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 from twisted.logger import Logger
 
 import games
 from protocol import ProtocolError
+from server.store import StorageFailed, Store
 
 WAITING, PLAYING, FINISHED, CLOSED = "waiting", "playing", "finished", "closed"
 RECENT_EVENTS = 32
@@ -36,26 +38,49 @@ class Member(Protocol):
 
 
 class Place:
-    """A place held by a person: name, secret token, and the member connected to it (or None).
+    """A place held by a person: name, the hash of its secret token, and the member connected
+    to it (or None).
 
     ``slot`` is the place taken while the table waits; ``seat`` the engine seat once started.
-    ``previous_token`` is the token a ``resume`` replaced, still good until the client confirms
-    it has the new one (see :meth:`server.lobby.Lobby.resume`).
+    The server keeps only hashes of tokens (:func:`server.store.token_hash`): the lobby finds a
+    place by the hash of the token a client shows. ``previous_hash`` is the token a ``resume``
+    replaced, still good until the client confirms it has the new one (see
+    :meth:`server.lobby.Lobby.resume`). ``level`` is the level of the bot program the server
+    started for the place (``add_bot``), None for a person.
     """
 
-    __slots__ = ("away_since", "bot", "member", "name", "previous_token", "seat", "slot", "token")
+    __slots__ = (
+        "away_since",
+        "level",
+        "member",
+        "name",
+        "previous_hash",
+        "seat",
+        "slot",
+        "token_hash",
+    )
 
     def __init__(
-        self, name: str, slot: int, token: str, member: Member | None, bot: bool = False
+        self,
+        name: str,
+        slot: int,
+        token_hash: str,
+        member: Member | None,
+        level: str | None = None,
     ) -> None:
         self.name = name
         self.slot = slot
-        self.token = token
-        self.previous_token: str | None = None
+        self.token_hash = token_hash
+        self.previous_hash: str | None = None
         self.member = member
         self.seat: int | None = None
-        self.bot = bot  # kept for a bot program the server started (``add_bot``)
+        self.level = level
         self.away_since: float | None = None  # when its connection went, during the game
+
+    @property
+    def bot(self) -> bool:
+        """Whether the place is kept for a bot program the server started."""
+        return self.level is not None
 
     @property
     def connected(self) -> bool:
@@ -98,6 +123,7 @@ class Table:
         self._legal: list[games.Action] = []
         self._legal_set: frozenset[games.Action] = frozenset()
         self._labels: list[dict[str, Any]] = []
+        self.store: Store | None = None  # where applied actions are committed, if anywhere
 
     # --- what the lobby sees -------------------------------------------------------------
 
@@ -155,13 +181,14 @@ class Table:
         self,
         name: str,
         member: Member | None,
-        token: str,
+        token_hash: str,
         slot: int | None = None,
-        bot: bool = False,
+        level: str | None = None,
     ) -> Place:
         """Seat ``member`` as ``name`` at ``slot`` (default: the first free one).
 
-        With ``bot``, the place is kept for a bot program (``member`` None until it connects).
+        With a bot ``level``, the place is kept for a bot program (``member`` None until it
+        connects). The place is saved to the store (if any) before it is taken.
         """
         if self.state != WAITING:
             raise ProtocolError("lobby/not_waiting", f"table {self.id} is {self.state}")
@@ -178,9 +205,12 @@ class Table:
             raise ProtocolError("lobby/seat_taken", f"place {slot} of table {self.id} is held")
         if any(p.name == name for p in self.held):
             raise ProtocolError("lobby/name_taken", f"{name!r} already sits at table {self.id}")
-        place = Place(name, slot, token, member, bot)
+        place = Place(name, slot, token_hash, member, level)
         if member is None:
             place.away_since = self._clock()
+        if self.store is not None:
+            with storage_errors():
+                self.store.place_saved(self.id, place)
         self.places[slot] = place
         self._attendance()
         return place
@@ -211,11 +241,10 @@ class Table:
             self._broadcast(self._seat_status(place))
         self._attendance()
 
-    def attach(self, place: Place, member: Member, token: str) -> None:
-        """``member`` resumed ``place`` with a new ``token``."""
+    def attach(self, place: Place, member: Member) -> None:
+        """``member`` resumed ``place`` (whose tokens the lobby has rotated)."""
         place.member = member
         place.away_since = None
-        place.token = token
         self._broadcast(self._seat_status(place), skip=member)
         self._attendance()
 
@@ -258,9 +287,19 @@ class Table:
         order = self.held
         if self.seating == "random":
             rng.shuffle(order)
-        self.engine = self.game.new(self.players, rng.randrange(2**63), self.options or None)
+        seed = rng.randrange(2**63)
+        engine = self.game.new(self.players, seed, self.options or None)
         for seat, place in enumerate(order):
             place.seat = seat
+        if self.store is not None:
+            try:
+                with storage_errors():
+                    self.store.table_started(self, seed, self._clock())
+            except ProtocolError:
+                for place in order:
+                    place.seat = None
+                raise
+        self.engine = engine
         self.places = list(order)
         self.state = PLAYING
         self._refresh_legal()
@@ -305,6 +344,10 @@ class Table:
             raise ProtocolError(
                 "server/internal", "the game engine failed on this action; the game is unchanged"
             ) from None
+        if self.store is not None:  # committed before anyone hears of it
+            result = _result(candidate) if candidate.is_over else None
+            with storage_errors():
+                self.store.action(self.id, self.version, place.seat, key, self._clock(), result)
         self.engine = engine = candidate
         self.version += 1
         events = list(events)
@@ -333,10 +376,22 @@ class Table:
             "type": "game_over",
             "table": self.id,
             "version": self.version,
-            "scores": list(self.engine.scores()),
-            "ranking": [list(group) for group in self.engine.ranking()],
+            **_result(self.engine),
             "seats": [p.name for p in self.held],
         }
+
+    def restore(self, engine: games.State, version: int, recent: Iterable[dict[str, Any]]) -> None:
+        """Take up a game rebuilt from the store after a restart: places already hold their
+        seats; ``engine`` is the state after ``version`` actions, ``recent`` its last events."""
+        self.places = sorted(self.held, key=lambda p: -1 if p.seat is None else p.seat)
+        self.engine = engine
+        self.version = version
+        self.recent.extend(recent)
+        self.state = PLAYING
+        self._refresh_legal()
+        if engine.is_over:  # ended by its last action, saved with its result
+            self.state = FINISHED
+            self.finished_at = self._clock()
 
     def chat(self, name: str, text: str, sender: Member, request_id: Any = None) -> None:
         msg = {"type": "chat", "from": name, "text": text, "scope": "table", "table": self.id}
@@ -445,3 +500,28 @@ class Table:
     def _changed(self) -> None:
         if self._on_change is not None:
             self._on_change(self)
+
+
+def _result(engine: games.State) -> dict[str, Any]:
+    """The final scores and ranking of a game that is over (as ``game_over`` and records)."""
+    return {
+        "scores": list(engine.scores()),
+        "ranking": [list(group) for group in engine.ranking()],
+    }
+
+
+@contextmanager
+def storage_errors() -> Iterator[None]:
+    """Turn a failed write to the store into the protocol error the client gets."""
+    try:
+        yield
+    except StorageFailed as exc:
+        _log.error("storage: {error}", error=str(exc))
+        if exc.full:
+            raise ProtocolError(
+                "server/storage_full",
+                "the server's disk is full: nothing was saved and nothing changed",
+            ) from None
+        raise ProtocolError(
+            "server/storage", f"{exc}: nothing changed; try again in a moment"
+        ) from None

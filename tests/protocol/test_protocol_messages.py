@@ -39,6 +39,8 @@ VALID: dict[str, dict] = {
     "chat": {"type": "chat", "text": "gl hf"},
     "ping": {"type": "ping"},
     "pong": {"type": "pong"},
+    "history": {"type": "history", "limit": 10, "before": 40},
+    "record": {"type": "record", "table": 7},
 }
 
 
@@ -199,3 +201,18 @@ def test_server_messages_are_checked_too():
     with pytest.raises(ProtocolError):
         check_server_message({"type": "left", "table": 1, "reason": "bored"})
     assert BY_TYPE["update"].sender == "server"
+
+
+def test_the_server_only_fields_of_history_and_record_are_refused_from_a_client():
+    assert code_of({"type": "history", "games": []}) == "proto/bad_message"
+    assert code_of({"type": "record", "table": 7, "record": {}}) == "proto/bad_message"
+    assert code_of({"type": "history", "limit": 51}) == "proto/bad_message"
+
+
+def test_a_server_history_or_record_must_carry_its_payload():
+    check_server_message({"type": "history", "games": [], "more": False})
+    check_server_message({"type": "record", "table": 3, "record": {"format": "x"}})
+    with pytest.raises(ProtocolError):
+        check_server_message({"type": "history", "games": []})
+    with pytest.raises(ProtocolError):
+        check_server_message({"type": "record", "table": 3})

@@ -20,6 +20,7 @@ import games
 from protocol import check_server_message, decode, encode, frame
 from server.limits import Limits
 from server.service import ServerFactory
+from server.store import Store
 
 # --- a tiny game with a secret ------------------------------------------------------------------
 
@@ -260,13 +261,21 @@ class MemoryClient:
 class MemoryServer:
     """The real server stack on a fake clock, with helpers to add clients."""
 
-    def __init__(self, limits: Limits | None = None, seed: int = 1, registry: Any = None) -> None:
-        self.clock = MemoryReactorClock()
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        seed: int = 1,
+        registry: Any = None,
+        store: Store | None = None,
+        clock: MemoryReactorClock | None = None,
+    ) -> None:
+        self.clock = clock or MemoryReactorClock()
         self.factory = ServerFactory(
             self.clock,
             limits or Limits(rate=1e9, burst=10**9, act_rate=1e9, act_burst=10**9),
             rng=random.Random(seed),
             registry=registry or Registry(),
+            store=store,
         )
         self.factory.startFactory()
         self.hub = self.factory.hub
@@ -332,6 +341,8 @@ VALID_MESSAGES: dict[str, dict[str, Any]] = {
     "chat": {"type": "chat", "text": "hello"},
     "ping": {"type": "ping"},
     "pong": {"type": "pong"},
+    "history": {"type": "history"},
+    "record": {"type": "record", "table": 1},
 }
 
 

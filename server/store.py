@@ -1,0 +1,546 @@
+"""The server's memory on disk: every table, seat and applied action in one SQLite file.
+
+``cosmoport serve`` keeps its tables here so that a restart (or a crash) loses nothing: an
+applied action is committed before the update that announces it is sent, and on start every
+unfinished table is rebuilt by replaying its seed and actions (the engines are deterministic).
+Finished games stay in the file: ``history`` lists them and ``record`` hands out their records
+(the format of :mod:`games.records`, documented in ``docs/records.md``).
+
+The file is WAL-journalled with ``synchronous=NORMAL``: a committed transaction survives the
+server process being killed at any moment; a power cut may lose the last moments before it.
+Seat tokens are stored as SHA-256 hashes only.
+
+The store never overwrites a file it does not recognise: :meth:`Store.open` refuses a file that
+is not SQLite, an SQLite file of another program, one written by a newer Cosmoport, a read-only
+or a corrupted one, each with a one-line :class:`StoreError`. A write that fails (a full disk)
+raises :class:`StorageFailed` and leaves the file as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games import records
+
+APPLICATION_ID = 0x436F5350  # "CoSP": marks the file as Cosmoport's (PRAGMA application_id)
+SCHEMA_VERSION = 1  # PRAGMA user_version; a newer file is refused, never rewritten
+MEMORY = ":memory:"
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+_SCHEMA = """
+CREATE TABLE tables (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    edition TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    seating TEXT NOT NULL,
+    autostart INTEGER NOT NULL,
+    creator TEXT NOT NULL,
+    state TEXT NOT NULL,
+    seed INTEGER,
+    created REAL NOT NULL,
+    started REAL,
+    finished REAL,
+    result TEXT,
+    reason TEXT
+);
+CREATE TABLE places (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    slot INTEGER NOT NULL,
+    seat INTEGER,
+    name TEXT NOT NULL,
+    token_hash TEXT,
+    previous_hash TEXT,
+    bot TEXT,
+    PRIMARY KEY (table_id, slot)
+);
+CREATE TABLE actions (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, version)
+) WITHOUT ROWID;
+CREATE TABLE takeovers (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    level TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX finished_tables ON tables (state, finished);
+"""
+
+# Table states in the file: the lobby's waiting/playing/finished, plus closed (ended unfinished:
+# abandoned, nobody came back) and set_aside (its record no longer replays).
+WAITING, PLAYING, FINISHED, CLOSED, SET_ASIDE = (
+    "waiting",
+    "playing",
+    "finished",
+    "closed",
+    "set_aside",
+)
+
+
+class StoreError(Exception):
+    """The database cannot be used; ``str()`` is one line for the person starting the server."""
+
+
+class StorageFailed(Exception):
+    """A write failed (``full`` when the disk or the file's size limit is reached); the file
+    holds what it held before."""
+
+    def __init__(self, message: str, full: bool = False) -> None:
+        super().__init__(message)
+        self.full = full
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat token (tokens are 192 random bits: no salt needed)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def iso_time(seconds: float | None) -> str | None:
+    """A record's time text (:func:`games.records.timestamp`), or None for no time."""
+    return None if seconds is None else records.timestamp(seconds)
+
+
+def default_path() -> Path:
+    """Where ``cosmoport serve`` keeps its tables unless told otherwise."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("cosmoport")) / "server.db"
+
+
+@dataclass
+class SavedPlace:
+    slot: int
+    seat: int | None
+    name: str
+    token_hash: str | None
+    previous_hash: str | None
+    bot: str | None  # the level of a bot program the server started, or None for a person
+
+
+@dataclass
+class SavedTable:
+    """An unfinished table as the file holds it, to be rebuilt on start."""
+
+    id: int
+    game: str
+    edition: str
+    players: int
+    options: dict[str, Any]
+    seating: str
+    autostart: bool
+    creator: str
+    state: str
+    seed: int | None
+    created: float
+    places: list[SavedPlace] = field(default_factory=list)
+    actions: list[tuple[int, list[Any]]] = field(default_factory=list)  # (seat, action)
+
+
+class Store:
+    """One open database. Every write method commits before it returns."""
+
+    def __init__(self, connection: sqlite3.Connection, path: str, server: str = "") -> None:
+        self._db = connection
+        self.path = path
+        self.server = server
+
+    # --- opening ---------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], server: str = "") -> Store:
+        """Open (or create) the database at ``path`` (``:memory:``: one that lives in memory).
+
+        Raises :class:`StoreError` for a file that cannot be ours to use, and changes nothing
+        in it then.
+        """
+        name = os.fspath(path)
+        if name == MEMORY:
+            db = sqlite3.connect(MEMORY, isolation_level=None, check_same_thread=False)
+            _create(db)
+            return cls(db, name, server)
+        file = Path(name)
+        if file.exists():
+            db = _open_existing(file)
+        else:
+            try:
+                file.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(f"file:{file}?mode=rwc", uri=True, isolation_level=None)
+            except (OSError, sqlite3.Error) as exc:
+                raise StoreError(f"{file}: cannot create the database ({_reason(exc)})") from None
+            try:
+                _create(db)
+            except sqlite3.Error as exc:
+                db.close()
+                raise StoreError(f"{file}: cannot create the database ({_reason(exc)})") from None
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as exc:
+            db.close()
+            raise StoreError(f"{file}: cannot use the database ({_reason(exc)})") from None
+        return cls(db, name, server)
+
+    def close(self) -> None:
+        self._db.close()
+
+    @property
+    def in_memory(self) -> bool:
+        return self.path == MEMORY
+
+    # --- writes -----------------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed at the end, rolled back (and reported) on failure."""
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            yield db
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            full = isinstance(exc, sqlite3.OperationalError) and "full" in str(exc).lower()
+            raise StorageFailed(f"the server could not save this ({_reason(exc)})", full) from None
+
+    def next_table_id(self) -> int:
+        row = self._db.execute("SELECT MAX(id) FROM tables").fetchone()
+        return int(row[0] or 0) + 1
+
+    def table_opened(self, t: Any) -> None:
+        """A new table (``server.table.Table``): game, options and how it seats people."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO tables (id, game, edition, players, options, seating, autostart,"
+                " creator, state, created) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    t.id,
+                    t.game.name,
+                    getattr(t.game, "edition", ""),
+                    t.players,
+                    _json(t.options),
+                    t.seating,
+                    int(t.autostart),
+                    t.creator,
+                    WAITING,
+                    t.created_at,
+                ),
+            )
+
+    def place_saved(self, table_id: int, place: Any) -> None:
+        """A place was taken, or its tokens, seat or holder (person or bot) changed."""
+        with self._write() as db:
+            _save_place(db, table_id, place)
+
+    def place_freed(self, table_id: int, slot: int) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM places WHERE table_id=? AND slot=?", (table_id, slot))
+
+    def table_started(self, t: Any, seed: int, at: float) -> None:
+        """The game began with ``seed``; every place now has its engine seat."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE tables SET state=?, seed=?, started=? WHERE id=?",
+                (PLAYING, seed, at, t.id),
+            )
+            for place in t.held:
+                _save_place(db, t.id, place)
+
+    def action(
+        self,
+        table_id: int,
+        version: int,
+        seat: int,
+        action: Any,
+        at: float,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """An applied action (and, with ``result``, the end of the game it brought)."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?,?,?,?,?)",
+                (table_id, version, seat, _json(list(action)), at),
+            )
+            if result is not None:
+                db.execute(
+                    "UPDATE tables SET state=?, finished=?, result=? WHERE id=?",
+                    (FINISHED, at, _json(result), table_id),
+                )
+
+    def takeover(self, table_id: int, place: Any, version: int, level: str, at: float) -> None:
+        """A bot took over ``place``'s seat during the game."""
+        with self._write() as db:
+            _save_place(db, table_id, place)
+            db.execute(
+                "INSERT INTO takeovers (table_id, seat, version, level, at) VALUES (?,?,?,?,?)",
+                (table_id, place.seat, version, level, at),
+            )
+
+    def table_closed(self, table_id: int) -> None:
+        """The lobby closed the table: a game never started is forgotten, an unfinished one is
+        kept as ``closed`` (not restored), a finished one stays as it is."""
+        with self._write() as db:
+            row = db.execute("SELECT state FROM tables WHERE id=?", (table_id,)).fetchone()
+            if row is None:
+                return
+            if row[0] == WAITING:
+                db.execute("DELETE FROM tables WHERE id=?", (table_id,))
+            elif row[0] == PLAYING:
+                db.execute("UPDATE tables SET state=? WHERE id=?", (CLOSED, table_id))
+
+    def set_aside(self, table_id: int, reason: str) -> None:
+        """The table's record no longer replays: keep it, but never restore it again."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE tables SET state=?, reason=? WHERE id=?", (SET_ASIDE, reason, table_id)
+            )
+
+    # --- reads ------------------------------------------------------------------------------
+
+    def unfinished(self) -> list[SavedTable]:
+        """Every waiting or playing table, oldest first, with its places and actions."""
+        db = self._db
+        tables = []
+        rows = db.execute(
+            "SELECT id, game, edition, players, options, seating, autostart, creator, state,"
+            " seed, created FROM tables WHERE state IN (?, ?) ORDER BY id",
+            (WAITING, PLAYING),
+        ).fetchall()
+        for row in rows:
+            saved = SavedTable(
+                id=row[0],
+                game=row[1],
+                edition=row[2],
+                players=row[3],
+                options=json.loads(row[4]),
+                seating=row[5],
+                autostart=bool(row[6]),
+                creator=row[7],
+                state=row[8],
+                seed=row[9],
+                created=row[10],
+            )
+            saved.places = [
+                SavedPlace(*p)
+                for p in db.execute(
+                    "SELECT slot, seat, name, token_hash, previous_hash, bot FROM places"
+                    " WHERE table_id=? ORDER BY slot",
+                    (saved.id,),
+                )
+            ]
+            saved.actions = [
+                (seat, json.loads(action))
+                for seat, action in db.execute(
+                    "SELECT seat, action FROM actions WHERE table_id=? ORDER BY version",
+                    (saved.id,),
+                )
+            ]
+            tables.append(saved)
+        return tables
+
+    def history(self, limit: int, before: int | None = None) -> tuple[list[dict[str, Any]], bool]:
+        """The most recently finished games (newest first), and whether there are more.
+
+        ``before``: only tables with a smaller id (the next page after the last one shown).
+        """
+        query = "SELECT id, game, players, finished, result FROM tables WHERE state=?"
+        params: list[Any] = [FINISHED]
+        if before is not None:
+            query += " AND id<?"
+            params.append(before)
+        query += " ORDER BY id DESC LIMIT ?"
+        params.append(limit + 1)
+        rows = self._db.execute(query, params).fetchall()
+        games = []
+        for table_id, game, players, finished, result in rows[:limit]:
+            seats = self._seats(table_id)
+            outcome = json.loads(result)
+            games.append(
+                {
+                    "table": table_id,
+                    "game": game,
+                    "players": players,
+                    "seats": [s["name"] for s in seats],
+                    "bots": [s["bot"] for s in seats],
+                    "scores": outcome["scores"],
+                    "ranking": outcome["ranking"],
+                    "finished": iso_time(finished),
+                }
+            )
+        return games, len(rows) > limit
+
+    def state_of(self, table_id: int) -> str | None:
+        row = self._db.execute("SELECT state FROM tables WHERE id=?", (table_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def record(self, table_id: int) -> dict[str, Any] | None:
+        """The record of a started table (see ``docs/records.md``), or None."""
+        db = self._db
+        row = db.execute(
+            "SELECT game, edition, players, options, seed, created, started, finished, result"
+            " FROM tables WHERE id=? AND seed IS NOT NULL",
+            (table_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        game, edition, players, options, seed, created, started, finished, result = row
+        actions = [
+            {"version": version, "seat": seat, "action": json.loads(action), "at": iso_time(at)}
+            for version, seat, action, at in db.execute(
+                "SELECT version, seat, action, at FROM actions WHERE table_id=? ORDER BY version",
+                (table_id,),
+            )
+        ]
+        takeovers = [
+            {"seat": seat, "version": version, "level": level, "at": iso_time(at)}
+            for seat, version, level, at in db.execute(
+                "SELECT seat, version, level, at FROM takeovers WHERE table_id=? ORDER BY rowid",
+                (table_id,),
+            )
+        ]
+        seats = self._seats(table_id)
+        for takeover in takeovers:  # a seat's `bot` is who sat there at the start
+            if seats[takeover["seat"]]["bot"] == takeover["level"]:
+                seats[takeover["seat"]]["bot"] = None
+        return {
+            "format": records.FORMAT,
+            "format_version": records.FORMAT_VERSION,
+            "game": game,
+            "edition": edition,
+            "players": players,
+            "options": json.loads(options),
+            "seed": seed,
+            "seats": seats,
+            "takeovers": takeovers,
+            "actions": actions,
+            "result": None if result is None else json.loads(result),
+            "created": iso_time(created),
+            "started": iso_time(started),
+            "finished": iso_time(finished),
+            "table": table_id,
+            "server": self.server,
+        }
+
+    def _seats(self, table_id: int) -> list[dict[str, Any]]:
+        return [
+            {"name": name, "bot": bot}
+            for name, bot in self._db.execute(
+                "SELECT name, bot FROM places WHERE table_id=? ORDER BY seat, slot", (table_id,)
+            )
+        ]
+
+    def limit_size(self, pages: int) -> None:
+        """Cap the file at ``pages`` pages (tests use it to run out of room like a full disk)."""
+        self._db.execute(f"PRAGMA max_page_count = {int(pages)}")
+
+    def page_count(self) -> int:
+        return int(self._db.execute("PRAGMA page_count").fetchone()[0])
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _reason(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+def _save_place(db: sqlite3.Connection, table_id: int, place: Any) -> None:
+    db.execute(
+        "INSERT OR REPLACE INTO places (table_id, slot, seat, name, token_hash, previous_hash,"
+        " bot) VALUES (?,?,?,?,?,?,?)",
+        (
+            table_id,
+            place.slot,
+            place.seat,
+            place.name,
+            place.token_hash,
+            place.previous_hash,
+            place.level,
+        ),
+    )
+
+
+def _create(db: sqlite3.Connection) -> None:
+    """Set up an empty database: the schema and the marks that make it ours, in one go."""
+    try:
+        db.executescript(
+            "BEGIN IMMEDIATE;"
+            + _SCHEMA
+            + f"PRAGMA application_id = {APPLICATION_ID};"
+            + f"PRAGMA user_version = {SCHEMA_VERSION};"
+            + "COMMIT;"
+        )
+    except sqlite3.Error:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
+def _open_existing(file: Path) -> sqlite3.Connection:
+    """Open a file that exists, after checking that it is a usable Cosmoport database."""
+    try:
+        with file.open("rb") as handle:
+            head = handle.read(len(_SQLITE_MAGIC))
+    except OSError as exc:
+        raise StoreError(f"{file}: cannot read it ({_reason(exc)})") from None
+    if head and head != _SQLITE_MAGIC:
+        raise StoreError(f"{file} is not a Cosmoport database (not an SQLite file); left as it is")
+    if not os.access(file, os.W_OK) or not os.access(file.parent, os.W_OK):
+        raise StoreError(
+            f"{file} is read-only (the server writes every move there); "
+            "choose another file with --db, or --db :memory: to keep nothing"
+        )
+    try:
+        db = sqlite3.connect(f"file:{file}?mode=rw", uri=True, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{file}: cannot open the database ({_reason(exc)})") from None
+    try:
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        has_tables = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+        if not head or (app_id == 0 and version == 0 and has_tables == 0):
+            _create(db)  # an empty file: ours to set up
+            return db
+        if app_id != APPLICATION_ID:
+            raise StoreError(
+                f"{file} is not a Cosmoport database (an SQLite file of another program); "
+                "left as it is"
+            )
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{file} was written by a newer Cosmoport (database format {version}; this one "
+                f"reads up to {SCHEMA_VERSION}); left as it is"
+            )
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise StoreError(f"{file} is damaged ({check}); left as it is")
+        db.execute("BEGIN IMMEDIATE")  # can we write at all (a read-only file system)?
+        db.execute("ROLLBACK")
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise StoreError(f"{file} cannot be used ({_reason(exc)}); left as it is") from None
+    except StoreError:
+        db.close()
+        raise
+    return db
