@@ -17,6 +17,12 @@ costs. ``--think-ms`` makes clients wait before acting, for latency below satura
 think time every table always has an action in flight, so by Little's law the round trip is
 about tables / throughput). ``--views acting`` is an experiment: seats not to act get an update
 without a view, which bounds what any delta encoding of views could gain.
+
+``--db`` chooses where the server keeps its tables: ``file`` (the default, as ``cosmoport serve``
+does: a WAL-journalled SQLite file in a temporary directory, one commit per applied action before
+its update goes out) or ``memory`` (an SQLite database in memory: the same work without the
+file). ``--db both`` runs the server once with each, so the cost of saving every action shows
+side by side in one run.
 """
 
 from __future__ import annotations
@@ -176,11 +182,14 @@ class BenchRegistry:
         return ActingViewsOnlyGame(game) if self.acting_views_only else game
 
 
-def run_server(kind: str, views: str = "all") -> None:
+def run_server(kind: str, views: str = "all", db: str = "file") -> None:
     pin(0)
     if kind == "cosmoport":
+        import tempfile
+
         from server.limits import Limits
         from server.service import listen
+        from server.store import Store
 
         limits = Limits(
             rate=1e9,
@@ -193,7 +202,9 @@ def run_server(kind: str, views: str = "all") -> None:
             tables_per_address=10**6,
         )
         registry = BenchRegistry(acting_views_only=views == "acting")
-        port, _ = listen(reactor, "127.0.0.1", 0, limits, registry=registry)
+        folder = tempfile.TemporaryDirectory(prefix="cosmoport-bench-")
+        store = Store.open(":memory:" if db == "memory" else Path(folder.name) / "server.db")
+        port, _ = listen(reactor, "127.0.0.1", 0, limits, registry=registry, store=store)
     else:
 
         class Echo(Int32StringReceiver):
@@ -416,9 +427,9 @@ def summary(rtts: list[float], elapsed: float) -> dict[str, float]:
     }
 
 
-def spawn(kind: str, views: str = "all") -> tuple[subprocess.Popen[str], int]:
+def spawn(kind: str, views: str = "all", db: str = "file") -> tuple[subprocess.Popen[str], int]:
     child = subprocess.Popen(
-        [sys.executable, __file__, "--child", kind, "--views", views],
+        [sys.executable, __file__, "--child", kind, "--views", views, "--db", db],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -434,24 +445,32 @@ async def main(args: argparse.Namespace) -> None:
     )
     if args.views == "acting":
         print("  experiment: only the seat to act gets a view (the bound for any delta encoding)")
-    child, port = spawn("cosmoport", args.views)
-    try:
-        ours = await run_tables(
-            port, args.tables, args.game, args.players, args.think_ms / 1000, child.pid
+    results = {}
+    for db in ("file", "memory") if args.db == "both" else (args.db,):
+        child, port = spawn("cosmoport", args.views, db)
+        try:
+            ours = await run_tables(
+                port, args.tables, args.game, args.players, args.think_ms / 1000, child.pid
+            )
+        finally:
+            child.terminate()
+            child.wait()
+        results[db] = ours
+        where = "tables in a WAL file" if db == "file" else "tables in an in-memory database"
+        print(
+            f"  cosmoport ({where}): {ours['count']:.0f} actions in {ours['seconds']:.1f}s over "
+            f"{ours['games']:.0f} games = {ours['rate']:.0f} actions/s; round trip "
+            f"p50 {ours['p50_ms']:.2f} ms, p99 {ours['p99_ms']:.2f} ms"
         )
-    finally:
-        child.terminate()
-        child.wait()
-    print(
-        f"  cosmoport: {ours['count']:.0f} actions in {ours['seconds']:.1f}s over "
-        f"{ours['games']:.0f} games = {ours['rate']:.0f} actions/s; round trip "
-        f"p50 {ours['p50_ms']:.2f} ms, p99 {ours['p99_ms']:.2f} ms"
-    )
-    print(
-        f"             server process busy {100 * ours['server_cpu']:.0f}% of its core "
-        f"({cpu_per_item_us(ours):.0f} us of CPU per action), "
-        f"clients {100 * ours['client_cpu']:.0f}% of theirs"
-    )
+        print(
+            f"             server process busy {100 * ours['server_cpu']:.0f}% of its core "
+            f"({cpu_per_item_us(ours):.0f} us of CPU per action), "
+            f"clients {100 * ours['client_cpu']:.0f}% of theirs"
+        )
+    if len(results) == 2:
+        extra = cpu_per_item_us(results["file"]) - cpu_per_item_us(results["memory"])
+        print(f"  saving each action to the file costs {extra:.0f} us of server CPU per action")
+    ours = results["file" if "file" in results else "memory"]
     child, port = spawn("echo")
     try:
         echo = await run_echo(port, args.tables, args.echo_seconds, child.pid)
@@ -483,10 +502,17 @@ def cli() -> None:
         default="all",
         help="experiment: 'acting' sends waiting seats no view (what deltas could save at most)",
     )
+    parser.add_argument(
+        "--db",
+        choices=("file", "memory", "both"),
+        default="file",
+        help="where the server keeps its tables: a WAL file (as `cosmoport serve`), an "
+        "in-memory database, or both one after the other (default file)",
+    )
     parser.add_argument("--child", choices=("cosmoport", "echo"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        run_server(args.child, args.views)
+        run_server(args.child, args.views, "memory" if args.db == "memory" else "file")
         return
     task.react(lambda _reactor: defer.ensureDeferred(main(args)))
 

@@ -35,7 +35,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=Limits().max_bots,
         help="bot programs the server runs at once for `add_bot` (0: none; default %(default)s)",
     )
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="PATH",
+        help="the SQLite file that keeps every table and finished game, so that a restart "
+        f"loses nothing (default: {default_db()}; `:memory:` keeps nothing)",
+    )
     parser.add_argument("--quiet", action="store_true", help="log warnings and errors only")
+
+
+def default_db() -> str:
+    from server.store import default_path
+
+    return str(default_path())
 
 
 def lan_address() -> str:
@@ -71,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     )
 
     from server.service import listen, stop_gracefully
+    from server.session import SERVER_NAME
+    from server.store import Store, StoreError
 
     level = LogLevel.warn if args.quiet else LogLevel.info
     observer = FilteringLogObserver(
@@ -81,15 +96,29 @@ def run(args: argparse.Namespace) -> int:
         print("cosmoport serve: --max-bots cannot be negative", file=sys.stderr)
         return 2
     limits = Limits(max_tables=args.max_tables, max_bots=args.max_bots)
+    path = args.db or default_db()
     try:
-        port, factory = listen(reactor, args.host, args.port, limits)
+        store = Store.open(path, server=SERVER_NAME)
+    except StoreError as exc:
+        print(f"cosmoport serve: {exc}", file=sys.stderr)
+        return 1
+    try:
+        port, factory = listen(reactor, args.host, args.port, limits, store=store)
     except CannotListenError as exc:
         print(f"cosmoport serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        store.close()
         return 1
     actual = port.getHost().port
     print(f"Cosmoport server listening on {args.host}:{actual}", flush=True)
+    if store.in_memory:
+        print("Games are kept in memory only (--db :memory:): a restart loses them.", flush=True)
+    else:
+        restored = len(factory.hub.lobby.tables)
+        again = f"; {restored} table(s) taken up again" if restored else ""
+        print(f"Games are kept in {path}{again}", flush=True)
     print(f"Players on this network join with:  {join_hint(args.host, actual)}", flush=True)
     print("Stop with Ctrl+C.", flush=True)
     reactor.addSystemEventTrigger("before", "shutdown", stop_gracefully, factory, reactor)
     reactor.run()
+    store.close()
     return 0

@@ -69,7 +69,7 @@ def test_strength_bench_json_has_the_documented_keys() -> None:
 
 def games_played(out: str) -> int:
     """The number of games the server bench says it played (fails if it says nothing)."""
-    match = re.search(r"cosmoport: (\d+) actions in [\d.]+s over (\d+) games", out)
+    match = re.search(r"cosmoport \([^)]*\): (\d+) actions in [\d.]+s over (\d+) games", out)
     assert match is not None and int(match.group(1)) > 0, out
     return int(match.group(2))
 
@@ -80,6 +80,12 @@ def test_server_bench_plays_its_tables_and_the_echo_baseline() -> None:
     assert games_played(out) == 25
     assert re.search(r"raw echo:\s+\d+ round trips", out), out
     assert re.search(r"ratio \(cosmoport actions/s / echo round trips/s\): [\d.]+", out), out
+
+
+def test_server_bench_compares_saving_to_a_file_with_a_database_in_memory() -> None:
+    out = run("server.py", "--db", "both", "--tables", "3", "--echo-seconds", "0.2")
+    assert "tables in a WAL file" in out and "tables in an in-memory database" in out, out
+    assert re.search(r"saving each action to the file costs -?\d+ us", out), out
 
 
 def test_server_bench_tick_game_measures_the_server_alone() -> None:

@@ -104,6 +104,7 @@ class SecretRaceState:
 class SecretRace:
     name = "secret_race"
     title = "Secret Race"
+    edition = "test"
     min_players = 1
     max_players = 4
 
@@ -148,6 +149,7 @@ class _Recording:
         self.title = game.title
         self.min_players = game.min_players
         self.max_players = game.max_players
+        self.edition = getattr(game, "edition", "")
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
         state = self._game.new(players, seed, options)
