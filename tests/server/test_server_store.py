@@ -18,7 +18,7 @@ from server_helpers import MemoryServer, Registry, last_game_message, play_rando
 from twisted.logger import LogLevel, formatEvent, globalLogPublisher
 
 from games import records
-from server.store import SCHEMA_VERSION, Store, StoreError, token_hash
+from server.store import SCHEMA_VERSION, Store, StoreError, load_record, token_hash
 
 
 @pytest.fixture
@@ -454,3 +454,26 @@ def test_a_failing_database_refuses_a_new_table_and_keeps_nothing_of_it(db: Path
     assert listing["tables"] == []
     server.hub.store._db.execute("DROP TRIGGER broken")
     assert host.create("secret_race", 2) == 1
+
+
+def test_load_record_reads_a_game_from_a_database_a_server_may_still_be_using(
+    db: Path, tmp_path: Path
+) -> None:
+    server = server_on(db)
+    first, _ = finished_game(server)
+    second, _ = finished_game(server)
+    running, clients = server.table_with(2, options={"target": 30})
+    act(mover(clients))
+    assert load_record(db)["table"] == second  # the most recently finished
+    assert load_record(db, first)["result"] is not None
+    assert load_record(db, running)["result"] is None  # the owner of the file sees everything
+    with pytest.raises(StoreError, match="no game of table 77"):
+        load_record(db, 77)
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE x (y)").connection.commit()
+    with pytest.raises(StoreError, match="not a Cosmoport database"):
+        load_record(other)
+    empty = tmp_path / "empty.db"
+    Store.open(empty).close()
+    with pytest.raises(StoreError, match="no finished game"):
+        load_record(empty)
