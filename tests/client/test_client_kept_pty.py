@@ -1,0 +1,152 @@
+"""End to end, real processes: nothing is lost when a console dies, nor when a game ends.
+
+- kill -9 `cosmoport join` mid-game, start it again: it is back in its seat and plays on.
+  `cosmoport serve` runs on 127.0.0.1 (a free port; ``--db`` under ``tmp_path`` if it has one)
+  with its own random bot program.
+- `cosmoport play` keeps the record of the game it played in ``played.jsonl``; `save` writes
+  another copy.
+
+``XDG_STATE_HOME`` and ``XDG_DATA_HOME`` point under ``tmp_path``. Bounded: every wait has a
+pexpect timeout and the moves typed are counted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+pytestmark = pytest.mark.slow
+
+TIMEOUT = 30
+MOVE = r"Your move \((?:1-\d+|Enter: the only choice)\)> "
+OVER = "=== Game over ==="
+
+
+def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "cosmoport", *args],
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(24, 200),
+        env=env,
+    )
+    child.delaybeforesend = None
+    return child
+
+
+def serve_options(tmp_path: Path) -> list[str]:
+    """``--db`` with a file under ``tmp_path`` if this server keeps its tables in one."""
+    usage = subprocess.run(
+        [sys.executable, "-m", "cosmoport", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=True,
+    ).stdout
+    return ["--db", str(tmp_path / "server.db")] if "--db" in usage else []
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "NO_COLOR": "1",
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+
+
+@pytest.fixture
+def server_port(tmp_path: Path, env: dict[str, str]) -> Iterator[str]:
+    options = serve_options(tmp_path)
+    server = spawn(env, "serve", "--host", "127.0.0.1", "--port", "0", "--quiet", *options)
+    server.expect(r"listening on 127\.0\.0\.1:(\d+)")
+    yield server.match.group(1)
+    server.sendintr()
+    server.expect(pexpect.EOF)
+    server.close()
+
+
+def take_turns(child: pexpect.spawn, limit: int) -> tuple[int, bool]:
+    """Play the first action at each turn of ours, up to ``limit`` of them: (moves played,
+    whether the game ended)."""
+    for played in range(limit):
+        if child.expect([MOVE, OVER]) == 1:
+            return played, True
+        child.sendline("" if "Enter" in child.after else "1")
+    return limit, False
+
+
+def test_a_killed_console_takes_its_seat_back_when_started_again_and_plays_on(
+    server_port: str, env: dict[str, str], tmp_path: Path
+) -> None:
+    address = f"127.0.0.1:{server_port}"
+    ann = spawn(env, "join", address, "--name", "Ann")
+    ann.expect("lobby> ")
+    ann.sendline("create cr 2 autostart")
+    ann.expect(r"You sit at table 1 \(Cosmic Run\), place 0\.")
+    ann.sendline("bot random")
+    ann.expect("The game of Cosmic Run starts!")
+    assert take_turns(ann, 3) == (3, False)
+    ann.expect(MOVE)  # our turn again: nothing in flight when the process dies
+
+    kept = tmp_path / "state" / "cosmoport" / "seat-tokens.json"
+    assert stat.S_IMODE(os.stat(kept).st_mode) == 0o600
+    [token] = [seat["token"] for seat in json.loads(kept.read_text())["servers"][address].values()]
+    ann.kill(signal.SIGKILL)
+    ann.close(force=True)
+    assert ann.signalstatus == signal.SIGKILL
+
+    again = spawn(env, "join", address, "--name", "Ann")
+    again.expect(r"Taking back your seat at table 1\.\.\.")
+    again.expect(r"Back in your seat at table 1\.")
+    [rotated] = json.loads(kept.read_text())["servers"][address].values()
+    assert rotated["token"] != token  # the new token, saved before the old one dies
+    again.expect("Cosmic Run  round")  # the board, from the snapshot
+    played, over = take_turns(again, 600)  # and on to the end
+    assert played >= 1 and over
+    again.expect("lobby, or `quit`")  # the last line about the game's end
+    servers = json.loads(kept.read_text())["servers"]
+    assert address not in servers  # the game is over: nothing left to take back
+    again.sendline("quit")
+    again.expect("Goodbye.")
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 0
+
+
+def test_play_keeps_the_record_of_its_game_and_save_writes_another_copy(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    child = spawn(
+        env, "play", "cr", "--players", "1", "--seed", "7", "--bot-delay", "0", "--name", "Ann"
+    )
+    played, over = take_turns(child, 600)
+    assert over and played > 20
+    child.expect(r"Record kept: ")
+    child.expect(r"\(game 1 there;\s+replay with `cosmoport replay ")
+    kept = tmp_path / "data" / "cosmoport" / "records" / "played.jsonl"
+    [line] = kept.read_text(encoding="utf-8").splitlines()
+    record = json.loads(line)
+    assert record["format"] == "cosmoport-record" and record["game"] == "cosmic_run"
+    assert record["seats"][0]["name"] == "Ann" and record["result"] is not None
+    copy = tmp_path / "copy.json"
+    child.sendline(f"save {copy}")
+    child.expect("Replay it with")
+    assert json.loads(copy.read_text(encoding="utf-8")) == record
+    child.sendline("quit")
+    child.expect("Goodbye.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
