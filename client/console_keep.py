@@ -50,6 +50,9 @@ class KeepCommands:
     def call(self, msg: dict[str, Any], then: Callable[[dict[str, Any]], None]) -> None:
         raise NotImplementedError
 
+    def refused(self, failure: Failure) -> None:
+        raise NotImplementedError
+
     # --- taking seats back ---------------------------------------------------------------
 
     def kept_seats(self) -> list[KeptSeat]:
@@ -131,7 +134,9 @@ class KeepCommands:
             self.prompt()
             done.callback(False)
 
-        self.client.request({"type": "resume", "token": token}).addCallbacks(back, refused)
+        d = self.client.request({"type": "resume", "token": token})
+        d.addCallbacks(back, refused)
+        d.addErrback(self.refused)  # a bug above is shown, not lost in the Deferred
         return done
 
     def _mention(self, others: list[KeptSeat]) -> None:
