@@ -2,7 +2,8 @@
 
 Framing is Twisted's ``Int32StringReceiver`` with ``MAX_LENGTH`` set to the protocol's inbound
 cap, so an oversized length header is refused before its body is buffered: the client gets
-``proto/frame_too_large`` and is disconnected, and whatever else it sent is ignored. A frame
+``proto/frame_too_large`` and is disconnected, and whatever else it sent is ignored. Each frame
+is counted against the session's rate before it is decoded, so a flood costs no decoding; a frame
 that does not decode is handed to the session as an error (the connection stays open).
 
 The connection registers itself as the transport's streaming producer so it learns when a
@@ -73,6 +74,8 @@ class Connection(Int32StringReceiver):
 
     def stringReceived(self, body: bytes) -> None:
         if self._closing or self.session is None:
+            return
+        if not self.session.admit():  # counted before decoding: past the rate, never decoded
             return
         try:
             msg = decode(body)

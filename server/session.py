@@ -115,10 +115,8 @@ class Session:
     # --- input ---------------------------------------------------------------------------
 
     def receive(self, msg: dict[str, Any]) -> None:
-        """Handle one decoded message from the client."""
+        """Handle one decoded message from the client (its frame has passed :meth:`admit`)."""
         if self.state == CLOSED:
-            return
-        if not self._admit():
             return
         request_id = _request_id(msg)
         kind = msg.get("type") if isinstance(msg.get("type"), str) else None
@@ -143,12 +141,17 @@ class Session:
         self.lobby.flush()
 
     def receive_garbage(self, err: ProtocolError) -> None:
-        """A frame that did not decode: refused like any bad message."""
-        if self.state == CLOSED or not self._admit():
-            return
-        self.fail(err)
+        """A frame that did not decode (it has passed :meth:`admit`): refused like any bad
+        message."""
+        if self.state != CLOSED:
+            self.fail(err)
 
-    def _admit(self) -> bool:
+    def admit(self) -> bool:
+        """Count one frame against the rate, before it is decoded (so a frame beyond the rate
+        costs the server nothing to decode); False if it must be dropped, the client having
+        been told ``limit/rate`` and disconnected (or the session being closed)."""
+        if self.state == CLOSED:
+            return False
         now = self.hub.clock()
         self.last_received = now
         if self.rate.admit(now):
