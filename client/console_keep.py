@@ -8,7 +8,8 @@ A mixin of :class:`client.console.Console`.
   the most recently kept seat of this server first, the next one if the server no longer knows
   it; ``resume [TABLE]`` does it on demand, with the token in memory or a kept one.
 - Records: after a game's end, ``save [FILE]`` asks the server for the record (``record``) and
-  writes it to a file (:mod:`client.record_files`).
+  writes it to a file (:mod:`client.record_files`); ``history`` lists the server's finished
+  games (``history``), and ``save TABLE [FILE]`` keeps any of them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,22 @@ from client.tokens import KeptSeat
 from client.tracker import GameTracker, names_from_table
 
 NOT_YET = "The record is available once the game is over."
+HISTORY_PAGE = 10
+
+
+def finished_line(game: dict[str, Any]) -> str:
+    """One finished game of ``history``: table, game, when, and everyone's score by rank."""
+    names = [str(n) for n in game.get("seats") or []]
+    scores = game.get("scores") or []
+    places = []
+    for rank, group in enumerate(game.get("ranking") or [], start=1):
+        for seat in group:
+            if isinstance(seat, int) and 0 <= seat < len(names):
+                score = scores[seat] if seat < len(scores) else "?"
+                places.append(f"{rank}. {names[seat]} {score}")
+    when = str(game.get("finished") or "")[:16].replace("T", " ")
+    title = str(game.get("game", "?")).replace("_", " ").title()
+    return f"{game.get('table')}: {title}, {when} UTC - " + ", ".join(places)
 
 
 class KeepCommands:
@@ -40,6 +57,8 @@ class KeepCommands:
     game: GameTracker | None
     ended: int | None
     """The last table whose ``game_over`` this console saw (at it, or watching it)."""
+    _history_before: int | None = None
+    """The oldest table `history` showed last (where `history more` goes on)."""
 
     def say(self, lines: str | list[str]) -> None:
         raise NotImplementedError
@@ -187,15 +206,51 @@ class KeepCommands:
             return game.table_id if over else None
         return self.ended
 
+    def do_history(self, rest: str) -> None:
+        """history [more]: the games this server has finished, newest first, with the results.
+
+        `history more` shows the next (older) page; `save TABLE` keeps one's record.
+        """
+        msg: dict[str, Any] = {"type": "history", "limit": HISTORY_PAGE}
+        if rest.strip().lower() == "more":
+            if self._history_before is None:
+                self.say("Type `history` first; `history more` then shows older games.")
+                return
+            msg["before"] = self._history_before
+        elif rest:
+            self.say("Usage: history, then `history more` for older games.")
+            return
+
+        def show(reply: dict[str, Any]) -> None:
+            games = [g for g in reply.get("games") or [] if isinstance(g, dict)]
+            if not games:
+                self._history_before = None
+                self.say("No finished games (yet)." if "before" not in msg else "No older games.")
+                return
+            self._history_before = games[-1].get("table")
+            lines = ["Finished games (newest first):"]
+            lines += [f"  {finished_line(game)}" for game in games]
+            more = " `history more` shows older ones." if reply.get("more") else ""
+            lines.append(f"`save TABLE` keeps a game's record.{more}")
+            self.say(lines)
+
+        self.call(msg, show)
+
     def do_save(self, rest: str) -> None:
-        """save [FILE]: keep the record of the game that just ended in a file.
+        """save [TABLE] [FILE]: keep the record of the game that just ended (or of the finished
+        game at TABLE, see `history`) in a file.
 
         The record holds the seed and every action, so every hidden card too: the server gives
         it only after the game's end. A FILE ending in .jsonl gets the record appended as one
         line; without FILE it goes to a new file in your data folder (records/), named after
         the date, the game and the table. `cosmoport replay FILE` replays it move by move.
         """
-        table = self.finished_table()
+        first, _, others = rest.partition(" ")
+        if first.isdigit():
+            table: int | None = int(first)
+            rest = others.strip()
+        else:
+            table = self.finished_table()
         if table is None:
             self.say(NOT_YET)
             return

@@ -56,7 +56,11 @@ class Screen:
             return [line]
         indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
         return textwrap.wrap(
-            line, self.width, subsequent_indent=indent, break_on_hyphens=False
+            line,
+            self.width,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+            break_long_words=False,  # a path or a command stays whole, even if too long
         ) or [line]
 
     def set_prompt(self, prompt: str) -> None:

@@ -134,8 +134,8 @@ def test_play_keeps_the_record_of_its_game_and_save_writes_another_copy(
     )
     played, over = take_turns(child, 600)
     assert over and played > 20
-    child.expect(r"Record kept: ")
-    child.expect(r"\(game 1 there;\s+replay with `cosmoport replay ")
+    child.expect(r"Record\s+kept:")
+    child.expect(r"\(game\s+1\s+there;\s+replay\s+with\s+`cosmoport\s+replay")
     kept = tmp_path / "data" / "cosmoport" / "records" / "played.jsonl"
     [line] = kept.read_text(encoding="utf-8").splitlines()
     record = json.loads(line)

@@ -199,7 +199,7 @@ def test_a_spectator_can_save_the_game_it_watched(tmp_path: Path) -> None:
 def test_help_save_explains_the_command() -> None:
     typist = Typist(FakeClient())
     typist.type("help")
-    assert "  save [FILE]" in typist.take()
+    assert "  save [TABLE] [FILE]" in typist.take()
     typist.type("help save")
     text = typist.take()
     assert ".jsonl" in text and "cosmoport replay" in text and "after the game's end" in text

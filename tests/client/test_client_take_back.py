@@ -8,6 +8,7 @@ with a new store on the same file, plays on. ``XDG_STATE_HOME`` points under ``t
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -210,3 +211,27 @@ def test_a_corrupt_token_file_is_a_note_on_the_console_and_the_next_seat_rewrite
     assert ann.console.where == "lobby"
     ann.type("create cr 2")
     assert [s.table for s in TokenStore(path).seats(SERVER)] == [1]
+
+
+def test_history_lists_finished_games_and_save_table_keeps_one(tmp_path: Path) -> None:
+    net = Network(seed=5)
+    ann = game_under_way(net)
+    ann.play(TURN_LIMIT)
+    ann.typist.take()
+    ann.type("leave")
+    ann.type("history")
+    text = " ".join(ann.typist.take().split())
+    assert "Finished games (newest first):" in text
+    over = ann.console.ended
+    assert over == 1
+    assert "1: Cosmic Run, " in text and "1. " in text and "2. " in text
+    assert "`save TABLE` keeps a game's record." in text and "history more" not in text
+    ann.type("history more")
+    assert "No older games." in ann.typist.take()
+    target = tmp_path / "kept.json"
+    ann.type(f"save 1 {target}")
+    assert f"Record of table 1 saved to {target}" in " ".join(ann.typist.take().split())
+    record = json.loads(target.read_text(encoding="utf-8"))
+    assert record["table"] == 1 and record["result"] is not None
+    ann.type("save 99")
+    assert "no game 99" in " ".join(ann.typist.take().split())
