@@ -145,8 +145,8 @@ def _from_database(path: str, table: int | None) -> tuple[Record, str]:
         ) from None
     try:
         record = load_record(path, table)
-    except StoreError as exc:
-        raise LoadError(f"{path}: {exc}") from None
+    except StoreError as exc:  # its one line names the file already
+        raise LoadError(str(exc)) from None
     where = f"{path}, table {record.get('table', table) if isinstance(record, dict) else table}"
     return record, where
 

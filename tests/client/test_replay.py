@@ -13,6 +13,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from client.style import Style
 from cosmoport import cli
 from cosmoport import replay as rp
 from games import records
+from server.store import Store
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 PLAIN = Style(False)
@@ -321,26 +323,75 @@ def test_load_says_what_is_wrong_with_a_file(
     assert caught.value.status == status
 
 
-def test_a_database_is_read_through_the_servers_store(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import server.store
+def database_with(path: Path, *played: dict[str, Any]) -> None:
+    """A server database holding the games of ``played``, written through the server's store."""
+    store = Store.open(path, server="test server")
+    for number, record in enumerate(played, start=1):
+        places = [
+            SimpleNamespace(
+                slot=seat,
+                seat=seat,
+                name=info["name"],
+                token_hash=None,
+                previous_hash=None,
+                level=info["bot"],
+            )
+            for seat, info in enumerate(record["seats"])
+        ]
+        table = SimpleNamespace(
+            id=number,
+            game=games.get(record["game"]),
+            players=record["players"],
+            options=record["options"],
+            seating="fixed",
+            autostart=True,
+            creator="Ann",
+            created_at=1.8e9,
+            held=places,
+        )
+        store.table_opened(table)
+        store.table_started(table, record["seed"], 1.8e9 + 30)
+        last = len(record["actions"]) - 1
+        for entry in record["actions"]:
+            result = record["result"] if entry["version"] == last else None
+            at = 1.8e9 + 60  # as in make_record
+            store.action(number, entry["version"], entry["seat"], entry["action"], at, result)
+    store.close()
 
-    asked: list[Any] = []
 
-    def load_record(path: str, table: int | None) -> dict[str, Any]:
-        asked.append((path, table))
-        if table == 99:
-            raise server.store.StoreError("no finished game at table 99")
-        return CR
-
-    monkeypatch.setattr(server.store, "load_record", load_record, raising=False)
-    path = tmp_path / "cosmoport.db"
-    path.write_bytes(rp.SQLITE_MAGIC + bytes(84))
-    assert rp.load(str(path), None) == (CR, f"{path}, table 4")
-    with pytest.raises(rp.LoadError, match=f"^{path}: no finished game at table 99$"):
+def test_a_database_is_read_through_the_servers_store(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    database_with(path, CR, AA)
+    same = ("game", "options", "seed", "seats", "actions", "result", "created", "started")
+    record, source = rp.load(str(path), None)  # the game that finished last
+    assert source == f"{path}, table 2"
+    assert all(record[key] == AA[key] for key in same)
+    record, source = rp.load(str(path), 1)
+    assert source == f"{path}, table 1" and all(record[key] == CR[key] for key in same)
+    with pytest.raises(rp.LoadError) as caught:
         rp.load(str(path), 99)
-    assert asked == [(str(path), None), (str(path), 99)]
+    assert str(caught.value) == f"{path} holds no game of table 99"
+    assert caught.value.status == 2
+
+
+def test_a_file_that_only_looks_like_a_database_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "fake.db"
+    path.write_bytes(rp.SQLITE_MAGIC + bytes(84))
+    with pytest.raises(rp.LoadError) as caught:
+        rp.load(str(path), None)
+    assert str(caught.value).startswith(str(path)) and "\n" not in str(caught.value)
+
+
+def test_the_command_replays_a_game_of_a_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    path = tmp_path / "server.db"
+    database_with(path, CR)
+    status, out, err = run_cli([str(path), "1", "--move", "end"], "", monkeypatch, capsys)
+    assert status == 0 and err == ""
+    assert f"From {path}," in out and "table 1." in out and "=== Game over ===" in out
+    status, out, err = run_cli([str(path), "5"], "", monkeypatch, capsys)
+    assert status == 2 and err == f"cosmoport replay: {path} holds no game of table 5\n"
 
 
 # --- the command -------------------------------------------------------------------------------
