@@ -147,8 +147,8 @@ def _from_database(path: str, table: int | None) -> tuple[Record, str]:
         record = load_record(path, table)
     except StoreError as exc:  # its one line names the file already
         raise LoadError(str(exc)) from None
-    where = f"{path}, table {record.get('table', table) if isinstance(record, dict) else table}"
-    return record, where
+    shown = record.get("table", table) if isinstance(record, dict) else table
+    return record, f"{path}, table {shown}"
 
 
 # --- the viewer -------------------------------------------------------------------------------
