@@ -62,6 +62,7 @@ CREATE TABLE places (
     token_hash TEXT,
     previous_hash TEXT,
     bot TEXT,
+    first_bot TEXT,
     PRIMARY KEY (table_id, slot)
 );
 CREATE TABLE actions (
@@ -262,6 +263,8 @@ class Store:
             )
             for place in t.held:
                 _save_place(db, t.id, place)
+            # Who sat where at the start, for records (`bot` changes with a takeover).
+            db.execute("UPDATE places SET first_bot=bot WHERE table_id=?", (t.id,))
 
     def action(
         self,
@@ -416,9 +419,6 @@ class Store:
             )
         ]
         seats = self._seats(table_id)
-        for takeover in takeovers:  # a seat's `bot` is who sat there at the start
-            if seats[takeover["seat"]]["bot"] == takeover["level"]:
-                seats[takeover["seat"]]["bot"] = None
         return {
             "format": records.FORMAT,
             "format_version": records.FORMAT_VERSION,
@@ -439,10 +439,13 @@ class Store:
         }
 
     def _seats(self, table_id: int) -> list[dict[str, Any]]:
+        """Names by engine seat, and the level of each seat's bot at the start (None: a
+        person; a bot that took a seat over later is a takeover)."""
         return [
             {"name": name, "bot": bot}
             for name, bot in self._db.execute(
-                "SELECT name, bot FROM places WHERE table_id=? ORDER BY seat, slot", (table_id,)
+                "SELECT name, first_bot FROM places WHERE table_id=? ORDER BY seat, slot",
+                (table_id,),
             )
         ]
 
@@ -505,8 +508,10 @@ def _reason(exc: BaseException) -> str:
 
 def _save_place(db: sqlite3.Connection, table_id: int, place: Any) -> None:
     db.execute(
-        "INSERT OR REPLACE INTO places (table_id, slot, seat, name, token_hash, previous_hash,"
-        " bot) VALUES (?,?,?,?,?,?,?)",
+        "INSERT INTO places (table_id, slot, seat, name, token_hash, previous_hash, bot)"
+        " VALUES (?,?,?,?,?,?,?) ON CONFLICT (table_id, slot) DO UPDATE SET seat=excluded.seat,"
+        " name=excluded.name, token_hash=excluded.token_hash,"
+        " previous_hash=excluded.previous_hash, bot=excluded.bot",
         (
             table_id,
             place.slot,

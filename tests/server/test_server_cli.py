@@ -62,9 +62,9 @@ def recv_frame(sock: socket.socket) -> dict:
 @pytest.mark.slow
 def test_serve_prints_where_it_listens_and_answers_a_hello():
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    argv = [sys.executable, "-m", "cosmoport", "serve", "--host", "127.0.0.1", "--port", "0"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cosmoport", "serve", "--host", "127.0.0.1", "--port", "0"]
-        + ["--db", ":memory:"],
+        [*argv, "--db", ":memory:"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

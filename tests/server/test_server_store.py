@@ -477,3 +477,38 @@ def test_load_record_reads_a_game_from_a_database_a_server_may_still_be_using(
     Store.open(empty).close()
     with pytest.raises(StoreError, match="no finished game"):
         load_record(empty)
+
+
+def test_a_record_names_the_bots_and_the_seats_they_took_over() -> None:
+    from test_server_bots import arrive, away_game
+
+    server, spawn, table, a, _b = away_game(bot_takeover_after=60.0)
+    a.request({"type": "act", "version": 0, "action": ["step", 1]})
+    server.advance(61)
+    a.received()
+    a.one("bot_added", a.request({"type": "add_bot", "level": "hard", "seat": 1}))
+    bot = arrive(server, spawn.started[0])
+    players = [a, bot]
+    play_to_end(players)
+    record = a.one("record", a.request({"type": "record", "table": table}))["record"]
+    assert record["seats"] == [{"name": "p0", "bot": None}, {"name": "p1", "bot": None}]
+    [takeover] = record["takeovers"]
+    assert (takeover["seat"], takeover["version"], takeover["level"]) == (1, 1, "hard")
+    history = a.one("history", a.request({"type": "history"}))["games"]
+    assert history[0]["bots"] == [None, None]  # who sat there at the start
+
+
+def test_a_seat_that_began_with_a_bot_keeps_it_in_the_record() -> None:
+    from test_server_bots import arrive, bot_server
+
+    server, spawn = bot_server()
+    host = server.greeted("host")
+    table = host.create("secret_race", 2, seating="fixed")
+    host.join(table)
+    host.one("bot_added", host.request({"type": "add_bot", "level": "greedy"}))
+    bot = arrive(server, spawn.started[0])
+    host.one("started", host.request({"type": "start"}))
+    host.received()
+    play_to_end([host, bot])
+    record = host.one("record", host.request({"type": "record", "table": table}))["record"]
+    assert [s["bot"] for s in record["seats"]] == [None, "greedy"] and record["takeovers"] == []
