@@ -5,14 +5,18 @@ The bot is an ordinary network client: it says hello, takes a place (or, started
 server lists legal actions for its seat it searches from its own view (never anything else) and
 acts. The search runs in a worker thread, so the reactor keeps answering the server's heartbeats
 while it thinks. It exits when the game ends (status 0), or when it cannot join or its table goes
-away (status 1).
+away (status 1), and quietly on SIGTERM or SIGINT. It writes to stderr only when something went
+wrong (a server that started it logs those lines as warnings): a table closed under it is news for
+stdout.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -115,11 +119,37 @@ def run(args: argparse.Namespace) -> int:
     return 0  # not reached: react exits
 
 
+def stop_once_on_signals(reactor: Any) -> None:
+    """Make SIGTERM and SIGINT stop ``reactor`` unless it is stopping already.
+
+    Twisted's own handlers call ``reactor.stop()`` whatever the reactor is doing. A server that
+    closes a bot's table tells the bot (``left``) and sends it SIGTERM at the same moment: if
+    the bot has ended by itself first (and ``task.react`` stopped the reactor), Twisted's stop
+    raises ReactorNotRunning and prints a traceback, in whichever order the two arrive. These
+    handlers replace Twisted's once the reactor runs (it installs its own as it starts).
+    """
+    from twisted.internet.error import ReactorNotRunning
+
+    def stop() -> None:
+        with contextlib.suppress(ReactorNotRunning):
+            reactor.stop()
+
+    def on_signal(number: int, frame: Any) -> None:
+        reactor.callFromThread(stop)  # a signal handler may run in the middle of anything
+
+    def install() -> None:
+        for number in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(number, on_signal)
+
+    reactor.callWhenRunning(install)
+
+
 async def _main(reactor: Any, host: str, port: int, args: argparse.Namespace) -> None:
     from client.bots import NetworkBot
     from client.connection import Client
     from client.errors import describe as describe_error
 
+    stop_once_on_signals(reactor)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     chooser = ThreadedChooser(args, seed)
     name = bot_name(args.level, args)
@@ -148,12 +178,15 @@ async def _main(reactor: Any, host: str, port: int, args: argparse.Namespace) ->
     if outcome[0] == "over":
         print(f"{name}: game over, scores {outcome[1].get('scores')}", flush=True)
         return
-    print(f"{name}: {outcome[1]}", file=sys.stderr, flush=True)
+    # Nothing went wrong when the table was closed (by its people, or by the server's expiry).
+    news = sys.stdout if outcome[0] == "closed" else sys.stderr
+    print(f"{name}: {outcome[1]}", file=news, flush=True)
     raise SystemExit(1)
 
 
 def _ending(client: Any, bot: Any) -> Any:
-    """Fires with ("over", game_over message) or ("gone", why) when there is nothing to play."""
+    """Fires with ("over", game_over message), ("closed", why) or ("gone", why) when there is
+    nothing to play."""
     from twisted.internet import defer
 
     ended: defer.Deferred[tuple[str, Any]] = defer.Deferred()
@@ -171,7 +204,7 @@ def _ending(client: Any, bot: Any) -> Any:
     def on_message(msg: dict[str, Any]) -> None:
         handle(msg)
         if msg.get("type") == "left" and msg.get("reason") == "closed":
-            finish(("gone", "the table was closed"))
+            finish(("closed", "the table was closed"))
 
     def on_status(event: str, detail: dict[str, Any]) -> None:
         if event in ("gave_up", "seat_lost"):
