@@ -13,24 +13,30 @@ from pathlib import Path
 from games.alien_artifacts import data as aa
 from games.cosmic_run import data as cr
 
-_ARTIFACT_TEXT = {
-    "Temporal Loop": "after the action: take one more main action now",
-    "Instant Assembly": "complete one of your projects without paying",
-    "Resource Cache": "draw 3 cards into your hand",
-    "Alien Warfleet": "each operative ship that has not attacked this turn attacks",
-    "Xeno Archive": "each operative technology scores once, as in Collect Income",
-    "Planet Seeder": "each operative planet produces 2 cards",
-    "Credit Hoard": "gain 5 credits",
-    "Star Chart": "look at the top 5 cards of a market deck and take one as a project",
-    "Ancient Relic": "gain 3 VP",
-    "Overdrive Core": "before the action: +2 production limit for every action this turn",
-    "Universal Converter": "before the action: halves spent on builds and trades count as Gold",
+ARTIFACT_TEXT = {
+    aa.E_LOOP: "after the action: take one more main action now",
+    aa.E_ASSEMBLY: "complete one of your projects without paying",
+    aa.E_CACHE: f"draw {aa.CACHE_DRAW} cards into your hand",
+    aa.E_WARFLEET: "each operative ship that has not attacked this turn attacks",
+    aa.E_ARCHIVE: "each operative technology scores once, as in Collect Income",
+    aa.E_SEEDER: f"each operative planet produces {aa.SEEDER_PRODUCTION} cards",
+    aa.E_HOARD: f"gain {aa.HOARD_CREDITS} credits",
+    aa.E_CHART: f"look at the top {aa.STAR_CHART_LOOK} cards of a market deck and take one as a "
+    "project",
+    aa.E_RELIC: f"gain {aa.RELIC_VP} VP",
+    aa.E_OVERDRIVE: f"before the action: +{aa.OVERDRIVE_LIMIT} production limit for every action "
+    "this turn",
+    aa.E_CONVERTER: "before the action: halves spent on builds and trades count as Gold",
 }
+"""What each artifact effect does, with the numbers of the data tables."""
 _WINDOWS = {1: "before the action", 2: "after the action", 3: "before or after the action"}
 _SHIP_RIDERS = (
     *((ship, "Armoured: a Damaged result does not affect it") for ship in sorted(aa.ARMOURED)),
-    (aa.SALVAGER, "+1 credit after each of its attacks that leaves it in the empire"),
-    (aa.RAIDER, "+1 to its attack value against a player"),
+    (
+        aa.SALVAGER,
+        f"+{aa.SALVAGER_CREDITS} credit after each of its attacks that leaves it in the empire",
+    ),
+    (aa.RAIDER, f"+{aa.RAIDER_BONUS} to its attack value against a player"),
 )
 _CHEAP = f"costs {aa.CHEAP_OPERATIVE} {{colour}} instead of {aa.OPERATIVE_COST}"
 _FACTION_TEXT = {
@@ -115,26 +121,32 @@ def _market(code: str) -> list[str]:
     kind, i = divmod(card, 16)
     symbol = aa.SYMBOL_NAMES[aa.MARKET_SYMBOL[card]]
     head = f"{code} {aa.MARKET_TITLES[card]} ({aa.TYPE_WORDS[kind]}, {symbol})"
+    logistic = f"  logistic ({aa.END_VP_LOGISTIC} VP at the end)"
+    operative = f"  operative ({aa.END_VP_OPERATIVE} VP at the end)"
     if kind == aa.SHIP:
         named = aa.ACTION_WORDS[aa.SHIP_NAMED_ACTION[i]]
         riders = [f"  rider: {text}" for ship, text in _SHIP_RIDERS if ship == card]
         return [
             head,
-            f"  logistic: +1 card in the production limit of {named}",
-            f"  operative: attacks, with +{aa.SHIP_BONUS[i]} to the attack value",
+            f"{logistic}: +{aa.LOGISTIC_SHIP_LIMIT} card in the production limit of {named}",
+            f"{operative}: attacks when built and at each Launch an Offensive, with "
+            f"+{aa.SHIP_BONUS[i]} to the attack value",
             *riders,
         ]
     if kind == aa.TECH:
         return [
             head,
-            f"  logistic: {aa.TECH_LOGISTIC_TEXT[i]}",
-            f"  operative: {aa.TECH_OPERATIVE_TEXT[i]}",
+            f"{logistic}: {aa.TECH_LOGISTIC_TEXT[i]}",
+            f"{operative}: at each Collect Income and at the end, {aa.TECH_OPERATIVE_TEXT[i]}",
         ]
     discounted = aa.TYPE_WORDS[aa.PLANET_DISCOUNT[i]]
     return [
         head,
-        f"  logistic: {discounted} builds cost 2 less",
-        "  operative: produces cards into your store when built and when you Mine",
+        f"{logistic}: {discounted} builds cost {aa.LOGISTIC_PLANET_BUILD_DISCOUNT} less, and the "
+        f"buy price of {discounted} projects is {aa.LOGISTIC_PLANET_BUY_DISCOUNT} credit lower",
+        f"{operative}: produces {aa.PLANET_BUILD_PRODUCTION} cards into your store when built "
+        f"and {aa.MINE_PRODUCTION} at each Mine Planets; +{aa.HARVEST_VP} VP for each card it "
+        f"produces that shows {symbol}",
     ]
 
 
@@ -159,7 +171,7 @@ def _artifact(code: str) -> list[str]:
     index = aa.ARTIFACT_NAMES.index(code)
     title = aa.ARTIFACT_TITLES[index]
     when = _WINDOWS.get(aa.ARTIFACT_WINDOWS[index], "")
-    return [f"{code} {title} (artifact, play {when}): {_ARTIFACT_TEXT.get(title, '')}"]
+    return [f"{code} {title} (artifact, play {when}): {ARTIFACT_TEXT[aa.ARTIFACT_EFFECT[index]]}"]
 
 
 def _defence(code: str) -> list[str]:

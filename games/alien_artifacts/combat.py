@@ -20,12 +20,12 @@ def attack_value(st: S, p: int, ship: int, number: int, defender: int) -> int:
     """§7.2 step 3; ``defender`` is -1 for an alien system."""
     v = number + d.SHIP_BONUS[ship]
     if st.lmask[p] & _T02:
-        v += 1
+        v += d.ATTACK_BONUS_T02
     if defender >= 0:
         if ship == d.RAIDER:
-            v += 1
+            v += d.RAIDER_BONUS
         if st.lmask[defender] & _T14:
-            v -= 1
+            v -= d.ATTACK_MALUS_T14
     return v
 
 
@@ -115,9 +115,9 @@ def attack(st: S, p: int, ship: int, slot: int, defender: int, ev: list[Event]) 
     # Riders (§7.2 step 6): only if the ship is still in the empire.
     if (st.lmask[p] | st.omask[p]) >> ship & 1:
         if ship == d.SALVAGER:
-            credits[p] += 1
+            credits[p] += d.SALVAGER_CREDITS
         if defender < 0 and st.lmask[p] & _T16:
-            credits[p] += 1
+            credits[p] += d.ALIEN_CREDITS_T16
     st.discard.append(card)
     if defender >= 0:
         st.ddiscard.append(st.plan[defender])

@@ -33,7 +33,7 @@ _MARKET_SYMBOL = d.MARKET_SYMBOL
 
 def limit(st: S, p: int, kind: int) -> int:
     """§5.1: the production limit of action ``kind`` for seat ``p`` right now."""
-    lim = d.BASE_LIMIT + (st.lmask[p] & d.SHIPS_NAMING[kind]).bit_count()
+    lim = d.BASE_LIMIT + d.LOGISTIC_SHIP_LIMIT * (st.lmask[p] & d.SHIPS_NAMING[kind]).bit_count()
     if kind <= d.A_PLANET and st.factions[p] == d.CLO:
         lim += d.CLONE_BUILD_LIMIT
     if st.overdrive:
@@ -50,16 +50,19 @@ def build_cost(st: S, p: int, t: int) -> int:
         - d.LOGISTIC_PLANET_BUILD_DISCOUNT * (lm & d.PLANETS_DISCOUNTING[t]).bit_count()
     )
     if t == d.PLANET and lm & _BIT_T11:
-        cost -= 1
+        cost -= d.PLANET_DISCOUNT_T11
     return cost if cost > 0 else 0
 
 
 def buy_price(st: S, p: int, t: int) -> int:
     """§5.4: 5 - T05 - 2 for the League - 1 per logistic planet naming the type; floor 2."""
     lm = st.lmask[p]
-    price = d.BASE_BUY_PRICE - (lm & d.PLANETS_DISCOUNTING[t]).bit_count()
+    price = (
+        d.BASE_BUY_PRICE
+        - d.LOGISTIC_PLANET_BUY_DISCOUNT * (lm & d.PLANETS_DISCOUNTING[t]).bit_count()
+    )
     if lm & _BIT_T05:
-        price -= 1
+        price -= d.BUY_DISCOUNT_T05
     if st.factions[p] == d.LEA:
         price -= d.LEAGUE_BUY_DISCOUNT
     return price if price > d.MIN_BUY_PRICE else d.MIN_BUY_PRICE

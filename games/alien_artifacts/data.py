@@ -50,13 +50,17 @@ PILGRIMAGE_CREDITS = 2
 HAND_SIZE = 3
 HAND_SIZE_T04 = 4
 BASE_LIMIT = 2
+LOGISTIC_SHIP_LIMIT = 1  # cards added to the production limit of the action the ship names
 BASE_BUILD_COST = 5
 LOGISTIC_PLANET_BUILD_DISCOUNT = 2
 BASE_BUY_PRICE = 5
+LOGISTIC_PLANET_BUY_DISCOUNT = 1
 MIN_BUY_PRICE = 2
 STARTING_CREDITS = 8
 PLANET_BUILD_PRODUCTION = 3
 PLANET_BUILD_PRODUCTION_T01 = 4
+MINE_PRODUCTION = 1  # cards each operative planet produces when its owner Mines Planets
+MINE_PRODUCTION_T06 = 2
 HARVEST_VP = 2
 END_VP_OPERATIVE = 2
 END_VP_LOGISTIC = 4
@@ -170,8 +174,10 @@ SHIPS = (
     ("Corvette", _XTM, A_PLANET, 2),
 )
 ARMOURED = frozenset({S02, S09})  # rider: Damaged results do not affect it
-SALVAGER = S05  # rider: +1 credit after an attack that leaves it in the empire
-RAIDER = S14  # rider: +1 attack value against a player
+SALVAGER = S05  # rider: credits after an attack that leaves it in the empire
+SALVAGER_CREDITS = 1
+RAIDER = S14  # rider: a bonus to its attack value against a player
+RAIDER_BONUS = 1
 
 # Technologies: (name, symbol); abilities and conditions are coded in the rules by id.
 TECHS = (
@@ -192,41 +198,75 @@ TECHS = (
     ("Quartermaster", _XPT),
     ("Xeno Linguistics", _XTM),
 )
+# The numbers of the technologies' logistic abilities (T01's, T04's and T10's are above).
+ATTACK_BONUS_T02 = 1
+TRADE_CREDITS_T03 = 1
+BUY_DISCOUNT_T05 = 1
+GOLD_BONUS_T09 = 1  # on each Gold half paid for a build or a trade
+PLANET_DISCOUNT_T11 = 1  # on the build cost of planets
+INCOME_CREDITS_T12 = 2
+COMPLETION_CREDITS_T13 = 1
+ATTACK_MALUS_T14 = 1  # on attacks against its owner
+ALIEN_CREDITS_T16 = 1  # after each attack on an alien system that leaves the ship in the empire
 TECH_LOGISTIC_TEXT = (
-    "operative planets produce 4 when built",
-    "+1 attack value",
-    "+1 credit per Trade",
-    "hand size 4",
-    "buy price -1",
-    "Mine produces 2 per planet",
+    f"operative planets produce {PLANET_BUILD_PRODUCTION_T01} when built",
+    f"+{ATTACK_BONUS_T02} attack value",
+    f"+{TRADE_CREDITS_T03} credit per Trade",
+    f"hand size {HAND_SIZE_T04}",
+    f"buy price -{BUY_DISCOUNT_T05}",
+    f"Mine produces {MINE_PRODUCTION_T06} per planet",
     "Damaged ignored, Destroyed becomes Damaged",
     "gain artifacts by drawing 2, keeping 1",
-    "Gold halves count +1 on builds and trades",
-    "+3 credits when a ship leaves through combat",
-    "planets cost 1 less",
-    "+2 credits per Collect Income",
-    "+1 credit per completed project",
-    "attacks on you get -1",
+    f"Gold halves count +{GOLD_BONUS_T09} on builds and trades",
+    f"+{SALVAGE_CREDITS} credits when a ship leaves through combat",
+    f"planets cost {PLANET_DISCOUNT_T11} less",
+    f"+{INCOME_CREDITS_T12} credits per Collect Income",
+    f"+{COMPLETION_CREDITS_T13} credit per completed project",
+    f"attacks on you get -{ATTACK_MALUS_T14}",
     "discard 1, draw 1 before the action",
-    "+1 credit after an alien attack",
+    f"+{ALIEN_CREDITS_T16} credit after an alien attack",
 )
-TECH_OPERATIVE_TEXT = (
-    "1 VP per operative planet (max 3)",
-    "1 VP per operative ship (max 3)",
-    "1 VP per 4 credits (max 3)",
-    "1 VP per 2 logistic cards (max 3)",
-    "1 VP per project (max 2)",
-    "1 VP per Explore symbol (max 3)",
-    "1 VP per Exterminate symbol (max 3)",
-    "1 VP per artifact held (max 2)",
-    "1 VP per Expand symbol (max 3)",
-    "1 VP per 2 ships (max 3)",
-    "1 VP per 2 planets (max 3)",
-    "1 VP per 2 technologies (max 3)",
-    "1 VP per 3 cards in the empire (max 3)",
-    "1 VP per ship+technology+planet set (max 3)",
-    "different 4X symbols - 1 (max 3)",
-    "1 VP per Exploit symbol (max 3)",
+# An operative technology scores 1 VP per ``per`` of what it counts, at most ``cap`` VP (§9.3);
+# what each one counts is coded in the scoring rules by id.
+TECH_SCORING: tuple[tuple[int, int], ...] = (
+    (1, 3),  # T01: operative planets
+    (1, 3),  # T02: operative ships
+    (4, 3),  # T03: credits
+    (2, 3),  # T04: logistic cards
+    (1, 2),  # T05: projects
+    (1, 3),  # T06: Explore symbols
+    (1, 3),  # T07: Exterminate symbols
+    (1, 2),  # T08: artifacts held
+    (1, 3),  # T09: Expand symbols
+    (2, 3),  # T10: ships
+    (2, 3),  # T11: planets
+    (2, 3),  # T12: technologies
+    (3, 3),  # T13: cards in the empire
+    (1, 3),  # T14: ship+technology+planet sets
+    (1, 3),  # T15: different 4X symbols beyond the first
+    (1, 3),  # T16: Exploit symbols
+)
+_TECH_COUNTS = (
+    ("operative planet", "operative planets"),
+    ("operative ship", "operative ships"),
+    ("credit", "credits"),
+    ("logistic card", "logistic cards"),
+    ("project", "projects"),
+    ("Explore symbol", "Explore symbols"),
+    ("Exterminate symbol", "Exterminate symbols"),
+    ("artifact held", "artifacts held"),
+    ("Expand symbol", "Expand symbols"),
+    ("ship", "ships"),
+    ("planet", "planets"),
+    ("technology", "technologies"),
+    ("card in the empire", "cards in the empire"),
+    ("ship+technology+planet set", "ship+technology+planet sets"),
+    ("different 4X symbol beyond the first", "different 4X symbols beyond the first"),
+    ("Exploit symbol", "Exploit symbols"),
+)
+TECH_OPERATIVE_TEXT = tuple(
+    f"1 VP per {one if per == 1 else f'{per} {many}'} (max {cap})"
+    for (per, cap), (one, many) in zip(TECH_SCORING, _TECH_COUNTS, strict=True)
 )
 
 # Planets: (name, symbol, the type its logistic side discounts)

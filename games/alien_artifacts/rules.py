@@ -257,7 +257,7 @@ def half_effect(st: S, p: int, card: int, half: int) -> tuple[int, int]:
     value = d.HALF_VALUE[card][half]
     if st.pay_kind <= d.A_TRADE:
         if colour == d.GOLD and st.lmask[p] & _BIT_T09:
-            value += 1
+            value += d.GOLD_BONUS_T09
         if st.converter:
             colour = d.GOLD
     return colour, value
@@ -319,7 +319,7 @@ def _pay_finish(st: S, p: int, ev: list[Event]) -> None:
         return
     st.discard.extend(cards)
     if kind == d.A_TRADE:
-        gain = value + (1 if st.lmask[p] & _BIT_T03 else 0)
+        gain = value + (d.TRADE_CREDITS_T03 if st.lmask[p] & _BIT_T03 else 0)
         st.credits[p] += gain
         ev.append({"type": "trade", "seat": p, "credits": gain})
         finish_effect(st, ev)
@@ -329,10 +329,10 @@ def _pay_finish(st: S, p: int, ev: list[Event]) -> None:
     elif kind == d.A_INCOME:
         scoring.score_techs(st, p, ev, "income")
         if st.lmask[p] & _BIT_T12:
-            st.credits[p] += 2
+            st.credits[p] += d.INCOME_CREDITS_T12
         finish_effect(st, ev)
     elif kind == d.A_MINE:
-        per = 2 if st.lmask[p] & _BIT_T06 else 1
+        per = d.MINE_PRODUCTION_T06 if st.lmask[p] & _BIT_T06 else d.MINE_PRODUCTION
         for planet in core.operative_planets(st, p):
             core.produce(st, p, planet, per, ev)
         finish_effect(st, ev)
@@ -356,7 +356,7 @@ def _complete(st: S, p: int, side: int, ev: list[Event]) -> None:
         {"type": "built", "seat": p, "card": d.MARKET_NAMES[card], "side": d.SIDE_NAMES[side]}
     )
     if st.lmask[p] & _BIT_T13:
-        st.credits[p] += 1
+        st.credits[p] += d.COMPLETION_CREDITS_T13
     if side == d.OPERATIVE:
         if card < 16:
             if not st.attacked >> card & 1:

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 _SHIPS, _TECHS, _PLANETS = d.TYPE_MASK
 _EXPLORE, _EXPAND, _EXPLOIT, _EXTERMINATE = d.SYMBOL_MASK
+_TECH_SCORING = d.TECH_SCORING
 
 
 def tech_score(st: S, p: int, tech: int) -> int:
@@ -20,41 +21,44 @@ def tech_score(st: S, p: int, tech: int) -> int:
     om = st.omask[p]
     em = lm | om
     i = tech - d.T01
+    # What the technology counts; d.TECH_SCORING says per how many it scores 1 VP, up to a cap.
     if i == 0:
-        v = (om & _PLANETS).bit_count()
+        n = (om & _PLANETS).bit_count()
     elif i == 1:
-        v = (om & _SHIPS).bit_count()
+        n = (om & _SHIPS).bit_count()
     elif i == 2:
-        v = st.credits[p] // 4
+        n = st.credits[p]
     elif i == 3:
-        v = lm.bit_count() // 2
+        n = lm.bit_count()
     elif i == 4:
-        return min(2, len(st.proj[p]))
+        n = len(st.proj[p])
     elif i == 5:
-        v = (em & _EXPLORE).bit_count()
+        n = (em & _EXPLORE).bit_count()
     elif i == 6:
-        v = (em & _EXTERMINATE).bit_count()
+        n = (em & _EXTERMINATE).bit_count()
     elif i == 7:
-        return min(2, len(st.arts[p]))
+        n = len(st.arts[p])
     elif i == 8:
-        v = (em & _EXPAND).bit_count()
+        n = (em & _EXPAND).bit_count()
     elif i == 9:
-        v = (em & _SHIPS).bit_count() // 2
+        n = (em & _SHIPS).bit_count()
     elif i == 10:
-        v = (em & _PLANETS).bit_count() // 2
+        n = (em & _PLANETS).bit_count()
     elif i == 11:
-        v = (em & _TECHS).bit_count() // 2
+        n = (em & _TECHS).bit_count()
     elif i == 12:
-        v = em.bit_count() // 3
+        n = em.bit_count()
     elif i == 13:
-        v = min((em & _SHIPS).bit_count(), (em & _TECHS).bit_count(), (em & _PLANETS).bit_count())
+        n = min((em & _SHIPS).bit_count(), (em & _TECHS).bit_count(), (em & _PLANETS).bit_count())
     elif i == 14:
-        v = sum(1 for m in d.SYMBOL_MASK if em & m) - 1
-        if v < 0:
-            v = 0
+        n = sum(1 for m in d.SYMBOL_MASK if em & m) - 1  # beyond the first
+        if n < 0:
+            n = 0
     else:
-        v = (em & _EXPLOIT).bit_count()
-    return v if v < 3 else 3
+        n = (em & _EXPLOIT).bit_count()
+    per, cap = _TECH_SCORING[i]
+    v = n // per
+    return v if v < cap else cap
 
 
 def score_techs(st: S, p: int, ev: list[Event], reason: str) -> int:

@@ -111,22 +111,6 @@ SURVEYOR = "surveyor"
 SALVAGER = "salvager"
 CARTOGRAPHER = "cartographer"
 
-ABILITY_TEXT = {
-    NAVIGATOR: "Navigator P{planet}: +1 step on P{planet} in a turn with a dice step there",
-    REROLLER: "Re-roller: once per turn, re-roll one unassigned die for free",
-    TUNER: "Tuner: once per turn, +1 or -1 to one unassigned die for free",
-    FLIPPER: "Flipper: once per turn, turn one unassigned die to its opposite face",
-    MINER: "Miner: +1 crystal in a turn with a die on your technology card",
-    PATRON: "Patron: +1 crystal at the start of your phase 2",
-    TINKERER: "Tinkerer: your crystal abilities cost 1 less (never below 1)",
-    PROSPECTOR: "Prospector: +1 crystal each time you take an Infodere token",
-    ENVOY: "Envoy: +1 VP each time you recruit another alien",
-    SEER: "Seer: at the end, each leftover crystal scores 1 VP",
-    SURVEYOR: "Surveyor: +1 VP when a planet is destroyed while your ship is off its start",
-    SALVAGER: "Salvager: +1 crystal per die lost in an incomplete set or alien card",
-    CARTOGRAPHER: "Cartographer: +2 VP each time you discover a planet",
-}
-
 CARTOGRAPHER_VP = 2
 SURVEYOR_VP = 1
 ENVOY_VP = 1
@@ -135,6 +119,36 @@ PATRON_CRYSTALS = 1
 PROSPECTOR_CRYSTALS = 1
 SALVAGER_CRYSTALS_PER_LOST_DIE = 1
 NAVIGATOR_STEPS = 1
+
+# What each ability does, with the numbers above ({planet}: a Navigator's planet, 1-based).
+ABILITY_TEXT = {
+    NAVIGATOR: (
+        f"Navigator P{{planet}}: +{NAVIGATOR_STEPS} step on P{{planet}} in a turn with a dice "
+        "step there"
+    ),
+    REROLLER: "Re-roller: once per turn, re-roll one unassigned die for free",
+    TUNER: "Tuner: once per turn, +1 or -1 to one unassigned die for free",
+    FLIPPER: "Flipper: once per turn, turn one unassigned die to its opposite face",
+    MINER: f"Miner: +{MINER_CRYSTALS} crystal in a turn with a die on your technology card",
+    PATRON: f"Patron: +{PATRON_CRYSTALS} crystal at the start of your phase 2",
+    TINKERER: (
+        f"Tinkerer: your crystal abilities cost {TINKERER_DISCOUNT} less (never below {MIN_COST})"
+    ),
+    PROSPECTOR: f"Prospector: +{PROSPECTOR_CRYSTALS} crystal each time you take an Infodere token",
+    ENVOY: f"Envoy: +{ENVOY_VP} VP each time you recruit another alien",
+    SEER: (
+        "Seer: at the end, each leftover crystal scores 1 VP (instead of 1 VP per "
+        f"{LEFTOVER_VP_DIVISOR})"
+    ),
+    SURVEYOR: (
+        f"Surveyor: +{SURVEYOR_VP} VP when a planet is destroyed while your ship is off its start"
+    ),
+    SALVAGER: (
+        f"Salvager: +{SALVAGER_CRYSTALS_PER_LOST_DIE} crystal per die lost in an incomplete set "
+        "or alien card"
+    ),
+    CARTOGRAPHER: f"Cartographer: +{CARTOGRAPHER_VP} VP each time you discover a planet",
+}
 
 
 class Alien(NamedTuple):
