@@ -83,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         textFileLogObserver,
     )
 
+    from server.descriptors import fit_to_open_files
     from server.service import listen, stop_gracefully
     from server.session import SERVER_NAME
     from server.store import Store, StoreError
@@ -96,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         print("cosmoport serve: --max-bots cannot be negative", file=sys.stderr)
         return 2
     limits = Limits(max_tables=args.max_tables, max_bots=args.max_bots)
+    # Before anything opens a file: no more connections than descriptors to refuse the next.
+    limits, room = fit_to_open_files(limits)
     path = args.db or default_db()
     try:
         store = Store.open(path, server=SERVER_NAME)
@@ -116,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         restored = len(factory.hub.lobby.tables)
         again = f"; {restored} table(s) taken up again" if restored else ""
         print(f"Games are kept in {path}{again}", flush=True)
+    print(room, flush=True)
     print(f"Players on this network join with:  {join_hint(args.host, actual)}", flush=True)
     print("Stop with Ctrl+C.", flush=True)
     reactor.addSystemEventTrigger("before", "shutdown", stop_gracefully, factory, reactor)
