@@ -208,18 +208,23 @@ class Store:
     # --- writes -----------------------------------------------------------------------------
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: committed at the end, rolled back (and reported) on failure."""
+    def _write(self, single: bool = False) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed at the end, rolled back (and reported) on failure.
+
+        ``single``: the block runs one statement, which SQLite commits by itself (no
+        BEGIN/COMMIT round trips: the common case of an applied action).
+        """
         db = self._db
         try:
-            db.execute("BEGIN IMMEDIATE")
+            if not single:
+                db.execute("BEGIN IMMEDIATE")
             yield db
-            db.execute("COMMIT")
+            if not single:
+                db.execute("COMMIT")
         except sqlite3.Error as exc:
             if db.in_transaction:
                 db.execute("ROLLBACK")
-            full = isinstance(exc, sqlite3.OperationalError) and "full" in str(exc).lower()
-            raise StorageFailed(f"the server could not save this ({_reason(exc)})", full) from None
+            raise _failed(exc) from None
 
     def next_table_id(self) -> int:
         row = self._db.execute("SELECT MAX(id) FROM tables").fetchone()
@@ -276,7 +281,7 @@ class Store:
         result: dict[str, Any] | None = None,
     ) -> None:
         """An applied action (and, with ``result``, the end of the game it brought)."""
-        with self._write() as db:
+        with self._write(single=result is None) as db:
             db.execute(
                 "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?,?,?,?,?)",
                 (table_id, version, seat, _json(list(action)), at),
@@ -500,6 +505,11 @@ def load_record(path: str | os.PathLike[str], table_id: int | None = None) -> di
 
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _failed(exc: sqlite3.Error) -> StorageFailed:
+    full = isinstance(exc, sqlite3.OperationalError) and "full" in str(exc).lower()
+    return StorageFailed(f"the server could not save this ({_reason(exc)})", full)
 
 
 def _reason(exc: BaseException) -> str:
