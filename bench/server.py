@@ -317,6 +317,17 @@ async def one_table(
     return clients
 
 
+def machine_load() -> str:
+    """The machine this runs on and how busy it was before we started (figures compare only
+    within a run: a shared or loaded machine slows both our server and the echo)."""
+    cores = os.cpu_count() or 0
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return f"{cores} cores, load unknown"
+    return f"{cores} cores, load average {one:.2f} (1 min), {five:.2f} (5 min) before the run"
+
+
 def cpu_seconds(pid: int | None = None) -> float:
     """CPU time (user + system) of this process, or of child ``pid`` (Linux), else NaN."""
     if pid is None:
@@ -443,6 +454,7 @@ async def main(args: argparse.Namespace) -> None:
         f"Cosmoport server bench: {args.tables} tables of {args.game}, {args.players} players, "
         f"random-choice clients (think {args.think_ms:g} ms), loopback, server pinned to one core"
     )
+    print(f"  machine: {machine_load()}")
     if args.views == "acting":
         print("  experiment: only the seat to act gets a view (the bound for any delta encoding)")
     results = {}

@@ -78,6 +78,7 @@ def test_server_bench_plays_its_tables_and_the_echo_baseline() -> None:
     # More tables than the default per-address limit: the bench must lift every limit it hits.
     out = run("server.py", "--tables", "25", "--players", "2", "--echo-seconds", "0.2")
     assert games_played(out) == 25
+    assert re.search(r"machine: \d+ cores, load average [\d.]+ \(1 min\)", out), out
     assert re.search(r"raw echo:\s+\d+ round trips", out), out
     assert re.search(r"ratio \(cosmoport actions/s / echo round trips/s\): [\d.]+", out), out
 
