@@ -14,7 +14,7 @@ ERROR_CODES: dict[str, str] = {
     "disconnects.",
     "proto/bad_msgpack": "The frame is not exactly one msgpack value of the allowed kinds "
     "(invalid bytes, trailing bytes, ext or binary types, non-string map keys, invalid UTF-8, "
-    "nesting too deep).",
+    "nesting too deep, a container too wide, too many values: section 2).",
     "proto/bad_message": "Valid msgpack but not a valid message: not a map, `type` missing, a "
     "field missing, unknown, of the wrong type or out of range.",
     "proto/unknown_type": "`type` names no client message of this protocol version.",
