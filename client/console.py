@@ -26,7 +26,7 @@ from twisted.logger import Logger
 from twisted.python.failure import Failure
 
 from client import render
-from client.console_game import GameCommands, seat_list
+from client.console_game import GameCommands, seat_list, seat_named
 from client.console_keep import KeepCommands
 from client.errors import describe, explain
 from client.screen import Screen
@@ -433,7 +433,7 @@ class Console(GameCommands, KeepCommands):
         game = self.game
         msg: dict[str, Any] = {"type": "add_bot", "level": level}
         if game is not None and game.over is None:
-            seat = self._seat_named(who, game.names)
+            seat = seat_named(who, game.names)
             if seat is None:
                 self.say(
                     f"Which seat should the {level} bot take over? `bot {level} SEAT`, where "
@@ -454,15 +454,6 @@ class Console(GameCommands, KeepCommands):
                 self.say(f"{reply.get('name')} is on its way to place {reply.get('slot')}.")
 
         self.call(msg, added)
-
-    @staticmethod
-    def _seat_named(who: str, names: list[str]) -> int | None:
-        """The seat a letter (``B``) or a player's name (any case) stands for, else None."""
-        text = who.strip()
-        if len(text) == 1 and text.isalpha() and 0 <= ord(text.upper()) - 65 < len(names):
-            return ord(text.upper()) - 65
-        lowered = [n.lower() for n in names]
-        return lowered.index(text.lower()) if text.lower() in lowered else None
 
     def do_start(self, rest: str) -> None:
         """start: begin the game at your table once every place is taken."""

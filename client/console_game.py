@@ -26,6 +26,15 @@ def seat_list(names: list[str]) -> str:
     return ", ".join(f"{chr(65 + i)} {n}" for i, n in enumerate(names))
 
 
+def seat_named(text: str, names: list[str]) -> int | None:
+    """The seat a letter (``B``) or a player's name (any case) stands for, else None."""
+    text = text.strip()
+    if len(text) == 1 and text.isalpha() and 0 <= ord(text.upper()) - 65 < len(names):
+        return ord(text.upper()) - 65
+    lowered = [n.lower() for n in names]
+    return lowered.index(text.lower()) if text.lower() in lowered else None
+
+
 class GameCommands:
     """Game messages and in-game commands (the console provides what is declared here)."""
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from client import render
+from client.console_game import seat_named
 from client.narrate import narrate
 from client.render import alien_artifacts as aa_render
 from client.screen import Screen
@@ -152,15 +153,6 @@ def _from_database(path: str, table: int | None) -> tuple[Record, str]:
 
 
 # --- the viewer -------------------------------------------------------------------------------
-
-
-def seat_named(text: str, names: list[str]) -> int | None:
-    """The seat a letter (``B``) or a player's name (any case) stands for, else None."""
-    text = text.strip()
-    if len(text) == 1 and text.isalpha() and 0 <= ord(text.upper()) - 65 < len(names):
-        return ord(text.upper()) - 65
-    lowered = [n.lower() for n in names]
-    return lowered.index(text.lower()) if text.lower() in lowered else None
 
 
 class Viewer:

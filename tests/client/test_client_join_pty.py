@@ -2,35 +2,25 @@
 
 from __future__ import annotations
 
-import os
-import sys
+from typing import Any
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+from pty_helpers import spawn_cosmoport  # noqa: E402 (needs pexpect)
 
 pytestmark = pytest.mark.slow
 
 TIMEOUT = 20
 
 
-def spawn(*args: str) -> pexpect.spawn:
-    env = {**os.environ, "NO_COLOR": "1"}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "cosmoport", *args],
-        encoding="utf-8",
-        timeout=TIMEOUT,
-        dimensions=(24, 80),
-        env=env,
-    )
-    child.delaybeforesend = None
-    return child
+def spawn(*args: str) -> Any:
+    return spawn_cosmoport(*args, timeout=TIMEOUT)
 
 
 @pytest.fixture
 def server_port() -> str:
-    server = spawn("serve", "--host", "127.0.0.1", "--port", "0", "--quiet")
+    server = spawn("serve", "--host", "127.0.0.1", "--port", "0", "--quiet", "--db", ":memory:")
     server.expect(r"listening on 127\.0\.0\.1:(\d+)")
     yield server.match.group(1)
     server.sendintr()

@@ -1,7 +1,7 @@
 """End to end, real processes: nothing is lost when a console dies, nor when a game ends.
 
 - kill -9 `cosmoport join` mid-game, start it again: it is back in its seat and plays on.
-  `cosmoport serve` runs on 127.0.0.1 (a free port; ``--db`` under ``tmp_path`` if it has one)
+  `cosmoport serve` runs on 127.0.0.1 (a free port, ``--db`` under ``tmp_path``)
   with its own random bot program.
 - `cosmoport play` keeps the record of the game it played in ``played.jsonl``; `save` writes
   another copy.
@@ -16,14 +16,14 @@ import json
 import os
 import signal
 import stat
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+from pty_helpers import spawn_cosmoport  # noqa: E402 (needs pexpect)
 
 pytestmark = pytest.mark.slow
 
@@ -32,36 +32,13 @@ MOVE = r"Your move \((?:1-\d+|Enter: the only choice)\)> "
 OVER = "=== Game over ==="
 
 
-def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "cosmoport", *args],
-        encoding="utf-8",
-        timeout=TIMEOUT,
-        dimensions=(24, 200),
-        env=env,
-    )
-    child.delaybeforesend = None
-    return child
-
-
-def serve_options(tmp_path: Path) -> list[str]:
-    """``--db`` with a file under ``tmp_path`` if this server keeps its tables in one."""
-    usage = subprocess.run(
-        [sys.executable, "-m", "cosmoport", "serve", "--help"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    ).stdout
-    return ["--db", str(tmp_path / "server.db")] if "--db" in usage else []
+def spawn(env: dict[str, str], *args: str) -> Any:
+    return spawn_cosmoport(*args, env=env, timeout=TIMEOUT, width=200)
 
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
     return {
-        **os.environ,
-        "NO_COLOR": "1",
         "XDG_STATE_HOME": str(tmp_path / "state"),
         "XDG_DATA_HOME": str(tmp_path / "data"),
     }
@@ -69,8 +46,8 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def server_port(tmp_path: Path, env: dict[str, str]) -> Iterator[str]:
-    options = serve_options(tmp_path)
-    server = spawn(env, "serve", "--host", "127.0.0.1", "--port", "0", "--quiet", *options)
+    db = str(tmp_path / "server.db")
+    server = spawn(env, "serve", "--host", "127.0.0.1", "--port", "0", "--quiet", "--db", db)
     server.expect(r"listening on 127\.0\.0\.1:(\d+)")
     yield server.match.group(1)
     server.sendintr()

@@ -19,22 +19,13 @@ import pytest_twisted
 from server_helpers import MemoryServer, last_game_message
 from tcp_client import RandomPlayer, connect
 from twisted.internet import defer, reactor
-from twisted.logger import LogLevel, formatEvent, globalLogPublisher
+from twisted.logger import LogLevel, formatEvent
 
 import server.bots as server_bots
 from protocol import BOT_TOKEN_VARIABLE
 from server.hub import MAX_BOT_RESTARTS
 from server.limits import Limits
 from server.service import listen
-
-
-@pytest.fixture
-def logged() -> Any:
-    """Every event logged during the test."""
-    events: list[dict[str, Any]] = []
-    globalLogPublisher.addObserver(events.append)
-    yield events
-    globalLogPublisher.removeObserver(events.append)
 
 
 class FakeTransport:

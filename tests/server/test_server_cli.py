@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import signal
 import socket
-import struct
 import subprocess
-import sys
 
 import pytest
+from process_helpers import recv_frame, start_server
 
 from cosmoport.cli import build_parser
-from protocol import decode, encode, frame
+from protocol import encode, frame
 from server import cli
 
 
@@ -44,46 +42,10 @@ def test_add_arguments_adds_only_optional_flags():
     assert args.port == 7777 and args.max_tables >= 200
 
 
-def recv_frame(sock: socket.socket) -> dict:
-    header = b""
-    while len(header) < 4:
-        chunk = sock.recv(4 - len(header))
-        assert chunk, "server closed"
-        header += chunk
-    (length,) = struct.unpack(">I", header)
-    body = b""
-    while len(body) < length:
-        chunk = sock.recv(length - len(body))
-        assert chunk, "server closed"
-        body += chunk
-    return decode(body, max_depth=None)
-
-
 @pytest.mark.slow
 def test_serve_prints_where_it_listens_and_answers_a_hello():
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    argv = [sys.executable, "-m", "cosmoport", "serve", "--host", "127.0.0.1", "--port", "0"]
-    proc = subprocess.Popen(
-        [*argv, "--db", ":memory:"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    proc, port, lines = start_server("--db", ":memory:")
     try:
-        lines = []
-        port = None
-        for _ in range(20):
-            line = proc.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-            if match:
-                port = int(match.group(1))
-            if "join with" in line:
-                break
-        assert port, lines
         assert any("cosmoport join 127.0.0.1:" in line for line in lines), lines
         with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
             sock.sendall(frame(encode({"type": "hello", "version": 1, "name": "cli-test"})))

@@ -7,19 +7,17 @@ Real processes and sockets on 127.0.0.1 only; every wait is bounded by a socket 
 
 from __future__ import annotations
 
-import os
 import random
-import re
 import signal
 import socket
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from process_helpers import recv_frame
+from process_helpers import start_server as start_process
 from server_helpers import MemoryServer
-from test_server_cli import recv_frame
 
 from games import records
 from protocol import encode, frame
@@ -29,28 +27,8 @@ TIMEOUT = 20.0
 
 
 def start_server(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], int]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    argv = [sys.executable, "-m", "cosmoport", "serve", "--host", "127.0.0.1"]
-    argv += ["--port", str(port), "--db", str(db), "--max-bots", "0"]
-    proc = subprocess.Popen(
-        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-    )
-    assert proc.stdout is not None
-    lines = []
-    for _ in range(30):
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-        if match:
-            port = int(match.group(1))
-        if "join with" in line:
-            return proc, port
-    proc.kill()
-    raise AssertionError(
-        f"the server did not start: {lines} {proc.stderr.read() if proc.stderr else ''}"
-    )
+    proc, port, _lines = start_process("--db", str(db), "--max-bots", "0", port=port)
+    return proc, port
 
 
 class Player:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from server_helpers import MemoryServer, Registry, last_game_message, play_random_game
-from twisted.logger import LogLevel, formatEvent, globalLogPublisher
+from twisted.logger import LogLevel, formatEvent
 
 from games import records
 from server.store import SCHEMA_VERSION, Store, StoreError, load_record, token_hash
@@ -24,14 +24,6 @@ from server.store import SCHEMA_VERSION, Store, StoreError, load_record, token_h
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "server.db"
-
-
-@pytest.fixture
-def logged() -> Any:
-    events: list[dict[str, Any]] = []
-    globalLogPublisher.addObserver(events.append)
-    yield events
-    globalLogPublisher.removeObserver(events.append)
 
 
 def server_on(path: Path, seed: int = 1) -> MemoryServer:

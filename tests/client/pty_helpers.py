@@ -1,0 +1,25 @@
+"""Real `cosmoport` processes in pseudo-terminals, for the end-to-end console tests."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import pexpect
+
+
+def spawn_cosmoport(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 20, width: int = 80
+) -> Any:
+    """``python -m cosmoport ARGS`` in a 24-line terminal, without colours."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "cosmoport", *args],
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(24, width),
+        env={**os.environ, "NO_COLOR": "1", **(env or {})},
+    )
+    child.delaybeforesend = None
+    return child
