@@ -50,7 +50,8 @@ EXPLAIN: dict[str, str] = {
     "action/illegal": "That action is not allowed now.",
     "limit/connections": "Too many connections from your address to this server.",
     "limit/server_full": "The server is full: try again later.",
-    "limit/tables": "The server holds as many tables as it can: join one, or try later.",
+    "limit/tables": "No more tables for you now (the server's, or your address's share, is "
+    "full): join one, or try later.",
     "limit/spectators": "That table has as many spectators as it allows.",
     "limit/bots": "The server already runs as many bots as it allows; try again later.",
     "limit/rate": "This client sent too many messages too fast and was disconnected.",

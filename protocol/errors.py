@@ -58,7 +58,7 @@ ERROR_CODES: dict[str, str] = {
     "limit/connections": "Too many connections from this address (a `reject`).",
     "limit/server_full": "The server holds its maximum number of connections (a `reject`).",
     "limit/tables": "The server holds its maximum number of tables, or your address holds its "
-    "maximum number of open tables it created.",
+    "maximum number of open tables it created, or as many as are still free (its fair share).",
     "limit/bots": "The server already runs its maximum number of bots.",
     "limit/spectators": "The table holds its maximum number of spectators.",
     "limit/rate": "More messages per second than allowed; the server disconnects.",

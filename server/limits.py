@@ -35,7 +35,9 @@ class Limits:
     max_tables: int = 500
     """Tables open at once (waiting, playing or finished)."""
     tables_per_address: int = 20
-    """Open tables that one IP address has created; one more is ``limit/tables``."""
+    """Open tables that one IP address has created; one more is ``limit/tables``. An address
+    may also open a table only while it holds fewer than are still free, so that no address
+    holds more than it leaves to everyone else (the last tables go to addresses holding few)."""
     max_bots: int = 8
     """Bot processes the server runs at once (``add_bot``); 0: the server starts no bots."""
     bot_takeover_after: float = 60.0
@@ -52,8 +54,12 @@ class Limits:
     idle_timeout: float = 1800.0
     """A session that is neither seated nor watching a started game and sends no request (pings
     aside) this long is dropped."""
+    vacant_table_ttl: float = 30.0
+    """A waiting table at which no person holds a place (nobody sat down, or everyone left;
+    bots do not count) is closed after this long."""
     empty_table_ttl: float = 300.0
-    """A waiting table that nobody holds a place at is closed after this long."""
+    """A waiting table at which no person is connected (places held by people who are away)
+    is closed after this long."""
     abandoned_table_ttl: float = 3600.0
     """A started table with no seat connected is closed after this long."""
     finished_table_ttl: float = 600.0

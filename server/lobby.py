@@ -150,16 +150,25 @@ class Lobby:
     ) -> Table:
         """Open a table; the game's rules check the player count and options right away.
 
-        ``creator`` is the address that asks: one address may hold only so many open tables.
+        ``creator`` is the address that asks: one address may hold only so many open tables,
+        and fewer than are still free.
         """
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError(
                 "limit/tables", f"the server already holds {self.limits.max_tables} tables"
             )
         per_address = self.limits.tables_per_address
-        if sum(1 for t in self.tables.values() if t.creator == creator) >= per_address:
+        held = sum(1 for t in self.tables.values() if t.creator == creator)
+        if held >= per_address:
             raise ProtocolError(
                 "limit/tables", f"your address already holds {per_address} open tables"
+            )
+        free = self.limits.max_tables - len(self.tables)
+        if held >= free:  # a fair share: never more than is left to everyone else
+            raise ProtocolError(
+                "limit/tables",
+                f"your address holds {held} open tables and only {free} are free: "
+                "the rest are for others",
             )
         if game_name not in self.registry.names():
             raise ProtocolError(
@@ -235,7 +244,11 @@ class Lobby:
         lim = self.limits
         for table in list(self.tables.values()):
             if table.expired(
-                now, lim.empty_table_ttl, lim.abandoned_table_ttl, lim.finished_table_ttl
+                now,
+                lim.vacant_table_ttl,
+                lim.empty_table_ttl,
+                lim.abandoned_table_ttl,
+                lim.finished_table_ttl,
             ):
                 self.close(table)
         self.flush()
@@ -457,6 +470,7 @@ class Lobby:
             engine, recent = _replay(game, saved)
             table.restore(engine, len(saved.actions), recent)
         table.store = self.store
+        table.update_attendance()
         return table
 
     def start(self, table: Table, starter: Member | None, request_id: Any = None) -> None:

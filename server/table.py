@@ -117,7 +117,8 @@ class Table:
         self._clock = clock
         self.created_at = clock()
         self.finished_at: float | None = None
-        self.unattended_since: float | None = self.created_at
+        self.unattended_since: float | None = self.created_at  # no person connected since
+        self.vacant_since: float | None = self.created_at  # no person holding a place since
         self._on_change = on_change
         self.creator = ""  # the address that opened the table (limits per address)
         self._legal: list[games.Action] = []
@@ -163,9 +164,17 @@ class Table:
         return self.state in (PLAYING, FINISHED)
 
     def expired(
-        self, now: float, empty_ttl: float, abandoned_ttl: float, finished_ttl: float
+        self,
+        now: float,
+        vacant_ttl: float,
+        empty_ttl: float,
+        abandoned_ttl: float,
+        finished_ttl: float,
     ) -> bool:
         """Whether the lobby should close this table now."""
+        vacant = self.state == WAITING and self.vacant_since is not None
+        if vacant and now - self.vacant_since >= vacant_ttl:  # type: ignore[operator]
+            return True
         if self.state == FINISHED:
             assert self.finished_at is not None
             nobody = self.unattended_since is not None and not self.spectators
@@ -212,7 +221,7 @@ class Table:
             with storage_errors():
                 self.store.place_saved(self.id, place)
         self.places[slot] = place
-        self._attendance()
+        self.update_attendance()
         return place
 
     def leave(self, place: Place) -> bool:
@@ -228,7 +237,7 @@ class Table:
             self.places[place.slot] = None
         elif self.state == PLAYING:
             self._broadcast(self._seat_status(place))
-        self._attendance()
+        self.update_attendance()
         return freed
 
     def detach(self, place: Place) -> None:
@@ -239,14 +248,14 @@ class Table:
         place.away_since = self._clock()
         if self.state != FINISHED:
             self._broadcast(self._seat_status(place))
-        self._attendance()
+        self.update_attendance()
 
     def attach(self, place: Place, member: Member) -> None:
         """``member`` resumed ``place`` (whose tokens the lobby has rotated)."""
         place.member = member
         place.away_since = None
         self._broadcast(self._seat_status(place), skip=member)
-        self._attendance()
+        self.update_attendance()
 
     def add_spectator(self, member: Member, limit: int) -> None:
         if len(self.spectators) >= limit:
@@ -488,13 +497,19 @@ class Table:
                 table=self.id,
             )
 
-    def _attendance(self) -> None:
+    def update_attendance(self) -> None:
+        """Note who is at the table now, for :meth:`expired`."""
         # Only people count: a table left to its bots expires like an empty one (and the lobby
         # then stops the bots).
+        now = self._clock()
         if any(p.member is not None and not p.bot for p in self.held):
             self.unattended_since = None
         elif self.unattended_since is None:
-            self.unattended_since = self._clock()
+            self.unattended_since = now
+        if any(not p.bot for p in self.held):
+            self.vacant_since = None
+        elif self.vacant_since is None:
+            self.vacant_since = now
         self._changed()
 
     def _changed(self) -> None:

@@ -50,10 +50,10 @@ def test_the_cosmic_run_engine_refuses_options_it_does_not_have():
 
 def test_the_table_count_is_limited():
     server = MemoryServer(Limits(max_tables=2, rate=1e9, burst=10**9))
-    ann = server.greeted("Ann")
-    ann.create()
-    ann.create()
-    assert ann.error(ann.request({"type": "create", "game": "secret_race", "players": 2})) == (
+    server.greeted("Ann", host="10.0.0.1").create()
+    server.greeted("Bob", host="10.0.0.2").create()
+    cat = server.greeted("Cat", host="10.0.0.3")
+    assert cat.error(cat.request({"type": "create", "game": "secret_race", "players": 2})) == (
         "limit/tables"
     )
 
@@ -224,10 +224,12 @@ def test_table_chat_reaches_seats_and_spectators_under_the_seat_name():
 
 
 @pytest.mark.parametrize("seconds", [299, 300])
-def test_a_waiting_table_nobody_holds_is_closed_after_its_ttl(seconds):
+def test_a_waiting_table_nobody_is_connected_to_is_closed_after_its_ttl(seconds):
     server = MemoryServer()
     ann = server.greeted("Ann")
     table = ann.create()
+    ann.join(table)
+    ann.drop()  # her place stays held for its token, for empty_table_ttl
     server.advance(seconds)
     assert (table in server.hub.lobby.tables) == (seconds < 300)
 

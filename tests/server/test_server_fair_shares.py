@@ -1,0 +1,99 @@
+"""Shared resources a few addresses cannot take from everyone else: tables, bots, ``list``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server_helpers import MemoryServer
+
+from server.limits import Limits
+
+FAST: dict[str, Any] = {"rate": 1e9, "burst": 10**9}
+TTLS: dict[str, Any] = {"vacant_table_ttl": 30, "empty_table_ttl": 300, "dead_after": 10**6}
+CREATE = {"type": "create", "game": "secret_race", "players": 2}
+
+
+def fill(client: Any) -> int:
+    """Create tables from ``client`` until the server refuses; how many it got."""
+    made = 0
+    while True:
+        got = client.request(CREATE)
+        if any(m["type"] == "error" for m in got):
+            assert client.error(got) == "limit/tables"
+            return made
+        made += 1
+
+
+# --- tables ------------------------------------------------------------------------------------
+
+
+def test_a_few_addresses_creating_all_they_may_leave_tables_for_a_newcomer():
+    # The trial: 25 addresses x tables_per_address 20 took all 500 tables. Scaled down: 5 x 10.
+    server = MemoryServer(Limits(max_tables=50, tables_per_address=10, **FAST))
+    for n in range(5):
+        fill(server.greeted(f"hog{n}", host=f"10.0.1.{n}"))
+    newcomer = server.greeted("newcomer", host="10.0.2.1")
+    newcomer.create()
+    assert len(server.hub.lobby.tables) < 50
+
+
+def test_no_address_holds_more_tables_than_it_leaves_free():
+    server = MemoryServer(Limits(max_tables=30, tables_per_address=100, **FAST))
+    # An address may open one more while it holds fewer than are free: 15 held, 15 free...
+    assert fill(server.greeted("hog", host="10.0.1.1")) == 15
+    assert fill(server.greeted("pig", host="10.0.1.2")) == 8  # ...8 held, 7 free
+    assert fill(server.greeted("ann", host="10.0.1.3")) == 4
+    assert fill(server.greeted("bob", host="10.0.1.4")) == 2
+    assert fill(server.greeted("cat", host="10.0.1.5")) == 1  # the last: to one holding none
+    assert len(server.hub.lobby.tables) == 30
+
+
+def test_a_waiting_table_nobody_sits_at_is_closed_after_the_short_grace():
+    server = MemoryServer(Limits(**TTLS, **FAST))
+    creator = server.greeted("creator")
+    table = creator.create()
+    creator.drop()
+    server.advance(29)
+    assert table in server.hub.lobby.tables
+    server.advance(1)
+    assert table not in server.hub.lobby.tables
+
+
+def test_a_waiting_table_everyone_has_left_is_closed_after_the_short_grace():
+    server = MemoryServer(Limits(**TTLS, **FAST))
+    host = server.greeted("host")
+    table = host.create()
+    host.join(table)
+    server.advance(100)
+    host.one("left", host.request({"type": "leave"}))
+    server.advance(29)
+    assert table in server.hub.lobby.tables
+    server.advance(1)
+    assert table not in server.hub.lobby.tables
+
+
+def test_a_lan_party_host_keeps_the_table_while_friends_take_their_time():
+    server = MemoryServer(Limits(**TTLS, **FAST))
+    host = server.greeted("host", host="192.168.1.10")
+    table = host.create("secret_race", 3)
+    host.join(table)
+    server.advance(200)  # friends still finding the address
+    friend = server.greeted("friend", host="192.168.1.11")
+    friend.join(table)
+    host.drop()  # the host's laptop sleeps: its place is held, the table stays
+    server.advance(250)
+    late = server.greeted("late", host="192.168.1.12")
+    late.join(table)
+    assert table in server.hub.lobby.tables
+
+
+def test_a_waiting_table_whose_people_hold_places_but_are_away_keeps_the_longer_ttl():
+    server = MemoryServer(Limits(**TTLS, **FAST))
+    host = server.greeted("host")
+    table = host.create()
+    host.join(table)
+    host.drop()  # the place stays held for its token
+    server.advance(299)
+    assert table in server.hub.lobby.tables
+    server.advance(1)
+    assert table not in server.hub.lobby.tables
