@@ -53,7 +53,8 @@ EXPLAIN: dict[str, str] = {
     "limit/tables": "No more tables for you now (the server's, or your address's share, is "
     "full): join one, or try later.",
     "limit/spectators": "That table has as many spectators as it allows.",
-    "limit/bots": "The server already runs as many bots as it allows; try again later.",
+    "limit/bots": "The server already runs as many bots as it allows (you, or everyone): try "
+    "again later.",
     "limit/rate": "This client sent too many messages too fast and was disconnected.",
     "limit/handshake_timeout": "The handshake took too long; the server gave up.",
     "limit/idle": "Disconnected after a long time without activity.",

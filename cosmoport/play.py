@@ -220,8 +220,9 @@ async def _main(reactor: Any, args: argparse.Namespace) -> None:
     quiet_logging()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     args.seed = seed
-    # Loopback only, and every client is ours: the rate limit only has to spare fast bots.
-    limits = Limits(rate=1000.0, burst=2000)
+    # Loopback only, and every client is ours: the rate limit only has to spare fast bots, and
+    # every bot is the one person's (the last game's may still be going as the next is set up).
+    limits = Limits(rate=1000.0, burst=2000, bots_per_address=Limits().max_bots)
     listening, factory = listen(reactor, "127.0.0.1", 0, limits, rng=random.Random(seed))
     port: Any = listening
     screen, terminal = open_terminal(reactor, args.no_color)

@@ -59,7 +59,8 @@ ERROR_CODES: dict[str, str] = {
     "limit/server_full": "The server holds its maximum number of connections (a `reject`).",
     "limit/tables": "The server holds its maximum number of tables, or your address holds its "
     "maximum number of open tables it created, or as many as are still free (its fair share).",
-    "limit/bots": "The server already runs its maximum number of bots.",
+    "limit/bots": "The server already runs its maximum number of bots, or as many as your "
+    "address may have running (its share).",
     "limit/spectators": "The table holds its maximum number of spectators.",
     "limit/rate": "More messages per second than allowed; the server disconnects.",
     "limit/handshake_timeout": "No `hello` in time (a `reject`); the server disconnects.",

@@ -49,12 +49,20 @@ Spawn = Callable[[list[str], dict[str, str], "BotProcess"], Any]
 class BotProcess(protocol.ProcessProtocol):
     """One running bot program."""
 
-    def __init__(self, launcher: BotLauncher, table_id: int, place: Place, level: str) -> None:
+    def __init__(
+        self,
+        launcher: BotLauncher,
+        table_id: int,
+        place: Place,
+        level: str,
+        address: str | None = None,
+    ) -> None:
         self.launcher = launcher
         self.table_id = table_id
         self.place = place
         self.name = place.name
         self.level = level
+        self.address = address  # who asked for it (its share), None: the server itself
         self.running = True
         self._partial_out = b""
         self._partial_err = b""
@@ -87,36 +95,60 @@ class BotProcess(protocol.ProcessProtocol):
 class BotLauncher:
     """Starts bot programs for places the lobby keeps for them, and keeps track of them."""
 
-    def __init__(self, spawn: Spawn | None, max_bots: int, python: str = sys.executable) -> None:
+    def __init__(
+        self,
+        spawn: Spawn | None,
+        max_bots: int,
+        python: str = sys.executable,
+        per_address: int | None = None,
+    ) -> None:
         self.spawn = spawn
         self.max_bots = max_bots
+        self.per_address = max_bots if per_address is None else per_address
         self.python = python
         self.address: tuple[str, int] | None = None  # where bots connect; set once listening
         self.running: list[BotProcess] = []
         self.on_ended: Callable[[BotProcess], None] | None = None
         self._idle_waiters: list[defer.Deferred[None]] = []
 
-    def check(self, spare: int = 0) -> None:
+    def check(self, address: str | None = None, replacing: BotProcess | None = None) -> None:
         """Raise the protocol error that explains why no bot can start now, if one does.
 
-        ``spare``: running programs about to be stopped (replaced), not counted.
+        ``address``: who asks (one address gets only its share of the bots; None: the server
+        itself, for a bot it restarts). ``replacing``: a running program about to be stopped
+        (replaced), not counted.
         """
         if self.spawn is None or self.address is None or self.max_bots <= 0:
             raise ProtocolError("lobby/no_bots", "this server does not start bots")
-        if len(self.running) - spare >= self.max_bots:
+        others = [p for p in self.running if p is not replacing]
+        if len(others) >= self.max_bots:
             raise ProtocolError(
                 "limit/bots", f"the server already runs {self.max_bots} bots; try again later"
             )
+        mine = sum(1 for p in others if p.address == address)
+        if address is not None and mine >= self.per_address:
+            raise ProtocolError(
+                "limit/bots",
+                f"your address already has {self.per_address} bots running; "
+                "the others are for other people",
+            )
 
     def start(
-        self, table_id: int, place: Place, level: str, token: str, seed: int, spare: int = 0
+        self,
+        table_id: int,
+        place: Place,
+        level: str,
+        token: str,
+        seed: int,
+        address: str | None = None,
+        replacing: BotProcess | None = None,
     ) -> BotProcess:
         """Start ``cosmoport bot`` for ``place``; it takes the place back with ``token``.
 
         The token travels in the environment, not on the command line, where any user of the
         machine could read it.
         """
-        self.check(spare)
+        self.check(address, replacing)
         assert self.spawn is not None and self.address is not None
         host, port = self.address
         target = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
@@ -131,7 +163,7 @@ class BotLauncher:
         path = bot_python_path(os.environ.get("PYTHONPATH"))
         if path:
             env["PYTHONPATH"] = path
-        process = BotProcess(self, table_id, place, level)
+        process = BotProcess(self, table_id, place, level, address)
         self.running.append(process)
         try:
             self.spawn(argv, env, process)

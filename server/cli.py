@@ -96,7 +96,11 @@ def run(args: argparse.Namespace) -> int:
     if args.max_bots < 0:
         print("cosmoport serve: --max-bots cannot be negative", file=sys.stderr)
         return 2
-    limits = Limits(max_tables=args.max_tables, max_bots=args.max_bots)
+    limits = Limits(
+        max_tables=args.max_tables,
+        max_bots=args.max_bots,
+        bots_per_address=max(1, args.max_bots // 2),
+    )
     # Before anything opens a file: no more connections than descriptors to refuse the next.
     limits, room = fit_to_open_files(limits)
     path = args.db or default_db()

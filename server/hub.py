@@ -44,7 +44,9 @@ class Hub:
         self.clock = clock
         self.limits = limits or Limits()
         # Without ``spawn`` (or with max_bots 0) the server starts no bots: ``lobby/no_bots``.
-        self.bots = BotLauncher(spawn, self.limits.max_bots)
+        self.bots = BotLauncher(
+            spawn, self.limits.max_bots, per_address=self.limits.bots_per_address
+        )
         self.lobby = Lobby(
             clock=clock,
             limits=self.limits,
@@ -97,13 +99,20 @@ class Hub:
     # --- bots --------------------------------------------------------------------------------
 
     def add_bot(
-        self, table: Table, level: str, slot: int | None = None, seat: int | None = None
+        self,
+        table: Table,
+        level: str,
+        slot: int | None = None,
+        seat: int | None = None,
+        address: str | None = None,
     ) -> Place:
         """Start a bot for a place of ``table``; returns the place.
 
         While the table waits the bot gets a free place (``slot``, or the first). During the
         game it takes over engine ``seat`` if that seat has had nobody connected for
-        ``Limits.bot_takeover_after``: the player's token dies, the bot plays on.
+        ``Limits.bot_takeover_after``: the player's token dies, the bot plays on. ``address``
+        asks for it: the bot counts against that address's share (``Limits.bots_per_address``)
+        while it runs.
         """
         if table.state == PLAYING:
             if seat is None:
@@ -111,14 +120,14 @@ class Hub:
                     "lobby/not_waiting",
                     f"table {table.id} is playing: name the seat of a player who is away",
                 )
-            return self._take_over(table, level, seat)
+            return self._take_over(table, level, seat, address)
         if table.state != WAITING:
             raise ProtocolError("lobby/not_waiting", f"table {table.id} is no longer waiting")
         if seat is not None:
             raise ProtocolError(
                 "table/not_started", f"table {table.id} has no seats yet: name a free place (slot)"
             )
-        self.bots.check()
+        self.bots.check(address)
         taken = {p.name for p in table.held}
         number = 1
         while f"{level.capitalize()} bot {number}" in taken:
@@ -126,13 +135,13 @@ class Hub:
         name = f"{level.capitalize()} bot {number}"
         place, token = self.lobby.reserve_bot(table, name, level, slot)
         try:
-            self._launch(table, place, level, token)
+            self._launch(table, place, level, token, address)
         except ProtocolError:
             self.lobby.leave(table, place)
             raise
         return place
 
-    def _take_over(self, table: Table, level: str, seat: int) -> Place:
+    def _take_over(self, table: Table, level: str, seat: int, address: str | None) -> Place:
         if not 0 <= seat < table.players:
             raise ProtocolError(
                 "lobby/no_such_seat", f"table {table.id} has seats 0 to {table.players - 1}"
@@ -155,10 +164,10 @@ class Hub:
         # An earlier program for this seat never got back to it: the new one replaces it, so
         # it does not count against max_bots.
         previous = self._programs.get(place)
-        spare = 1 if previous is not None and previous.running else 0
+        replacing = previous if previous is not None and previous.running else None
         token = self.lobby.stand_in_token(table, place)
         try:
-            self._launch(table, place, level, token, spare)
+            self._launch(table, place, level, token, address, replacing)
         except ProtocolError:
             self.lobby.drop_token(token)  # the player keeps the seat
             raise
@@ -192,10 +201,18 @@ class Hub:
                 )
         self.lobby.flush()
 
-    def _launch(self, table: Table, place: Place, level: str, token: str, spare: int = 0) -> None:
+    def _launch(
+        self,
+        table: Table,
+        place: Place,
+        level: str,
+        token: str,
+        address: str | None = None,
+        replacing: BotProcess | None = None,
+    ) -> None:
         """Start a bot program for ``place``: from now on the one in charge of it."""
         seed = self.lobby.rng.randrange(2**32)
-        process = self.bots.start(table.id, place, level, token, seed, spare)
+        process = self.bots.start(table.id, place, level, token, seed, address, replacing)
         self._programs[place] = process
 
     def _bot_ended(self, process: BotProcess) -> None:
@@ -219,7 +236,7 @@ class Hub:
             token = self.lobby.reissue(table, place)
             place.away_since = self.clock()  # a bot on its way: no takeover before the limit
             try:
-                self._launch(table, place, process.level, token)
+                self._launch(table, place, process.level, token, process.address)
             except ProtocolError:
                 _log.error(
                     "{name} could not be started again: table {table} waits for its seat",

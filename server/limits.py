@@ -40,6 +40,10 @@ class Limits:
     holds more than it leaves to everyone else (the last tables go to addresses holding few)."""
     max_bots: int = 8
     """Bot processes the server runs at once (``add_bot``); 0: the server starts no bots."""
+    bots_per_address: int = 4
+    """Bot processes running at once that one IP address asked for (the address of the
+    session that sent ``add_bot``), so that one address cannot take every bot; one more is
+    ``limit/bots``. ``cosmoport serve`` makes it half of ``max_bots`` (at least 1)."""
     bot_takeover_after: float = 60.0
     """During a game, a seat whose player has been away this long may be given to a bot
     (``add_bot`` with its ``seat``), so that the others can finish the game."""

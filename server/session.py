@@ -421,7 +421,9 @@ class Session:
 
     def handle_add_bot(self, msg: dict[str, Any], request_id: Any) -> None:
         assert self.table is not None
-        place = self.hub.add_bot(self.table, msg["level"], msg.get("slot"), msg.get("seat"))
+        place = self.hub.add_bot(
+            self.table, msg["level"], msg.get("slot"), msg.get("seat"), self.address
+        )
         self._reply(
             request_id,
             {

@@ -97,3 +97,64 @@ def test_a_waiting_table_whose_people_hold_places_but_are_away_keeps_the_longer_
     assert table in server.hub.lobby.tables
     server.advance(1)
     assert table not in server.hub.lobby.tables
+
+
+# --- bots --------------------------------------------------------------------------------------
+
+
+def bot_server(**limits: Any) -> tuple[MemoryServer, list[Any]]:
+    server = MemoryServer(Limits(**FAST, **limits))
+    started: list[Any] = []
+
+    def spawn(argv: list[str], env: dict[str, str], process: Any) -> None:
+        process.transport = StoppedBots(process)
+        started.append(process)
+
+    server.hub.bots.spawn = spawn
+    server.hub.bots.address = ("127.0.0.1", 7777)
+    return server, started
+
+
+class StoppedBots:
+    """A bot program's transport: SIGTERM ends it at once."""
+
+    def __init__(self, process: Any) -> None:
+        self.process = process
+        self.signals: list[str] = []
+
+    def signalProcess(self, signal: str) -> None:
+        self.signals.append(signal)
+        self.process.processEnded(None)
+
+
+def add_bots(server: MemoryServer, host: str, tables: int) -> tuple[int, list[Any]]:
+    """Sit a person from ``host`` at ``tables`` tables of 4, each asking for bots until refused;
+    how many bots they got, and the people."""
+    added, people = 0, []
+    for n in range(tables):
+        person = server.greeted(f"p{n}", host=host)
+        person.join(person.create("secret_race", 4))
+        people.append(person)
+        for _ in range(3):
+            got = person.request({"type": "add_bot", "level": "easy"})
+            if any(m["type"] == "error" for m in got):
+                assert person.error(got) == "limit/bots"
+                return added, people
+            added += 1
+    return added, people
+
+
+def test_one_address_gets_only_its_share_of_the_bots():
+    server, _started = bot_server(max_bots=8, bots_per_address=4)
+    assert add_bots(server, "10.0.3.1", tables=3)[0] == 4
+    assert add_bots(server, "10.0.3.2", tables=1)[0] == 3  # room left for another address
+
+
+def test_the_bots_of_a_waiting_table_its_people_left_are_stopped_after_the_short_grace():
+    server, started = bot_server(max_bots=8, vacant_table_ttl=30, empty_table_ttl=300)
+    _added, (person,) = add_bots(server, "10.0.3.1", tables=1)
+    person.one("left", person.request({"type": "leave"}))
+    server.advance(30)
+    assert [p.transport.signals for p in started] == [["TERM"]] * 3
+    assert server.hub.bots.running == []
+    assert add_bots(server, "10.0.3.1", tables=1)[0] == 3  # the share is free again
