@@ -97,6 +97,7 @@ class Console(GameCommands, KeepCommands):
         self.game: GameTracker | None = None
         self.games: list[dict[str, Any]] = []
         self.tables: dict[int, dict[str, Any]] = {}
+        self._list_after: int | None = None  # the last table `list` showed, if more follow
         self.ended: int | None = None
         self.quitting = False
         self._quit_armed = False
@@ -317,17 +318,41 @@ class Console(GameCommands, KeepCommands):
         self.say(lines)
 
     def do_list(self, rest: str) -> None:
-        """list: show the tables of this server (also `tables`)."""
+        """list [more]: show the tables of this server, a page at a time (also `tables`).
+
+        `list more` shows the next page.
+        """
+        msg: dict[str, Any] = {"type": "list"}
+        if rest.strip().lower() == "more":
+            if self._list_after is None:
+                self.say("Type `list` first; `list more` then shows the next tables.")
+                return
+            msg["after"] = self._list_after
+        elif rest:
+            self.say("Usage: list, then `list more` for the next tables.")
+            return
 
         def show(reply: dict[str, Any]) -> None:
             tables = [t for t in reply.get("tables") or [] if isinstance(t, dict)]
-            self.tables = {t["id"]: t for t in tables}
+            if "after" in msg:
+                self.tables.update({t["id"]: t for t in tables})
+            else:
+                self.tables = {t["id"]: t for t in tables}
             if not tables:
-                self.say("No tables yet. `create GAME` opens one.")
+                self._list_after = None
+                self.say(
+                    "No more tables."
+                    if "after" in msg
+                    else "No tables yet. `create GAME` opens one."
+                )
                 return
-            self.say(["Tables:"] + [f"  {self.describe_table(t)}" for t in tables])
+            self._list_after = tables[-1]["id"] if reply.get("more") else None
+            lines = ["Tables:"] + [f"  {self.describe_table(t)}" for t in tables]
+            if reply.get("more"):
+                lines.append("More tables: `list more` shows the next ones.")
+            self.say(lines)
 
-        self.call({"type": "list"}, show)
+        self.call(msg, show)
 
     def do_create(self, rest: str) -> None:
         """create GAME [PLAYERS] [OPTIONS]: open a table and sit at it.

@@ -49,6 +49,9 @@ BOT_LEVELS = ("easy", "normal", "hard", "greedy", "random")
 """Bots a server can start: MCTS at three levels, and the greedy and random baselines."""
 
 HISTORY_MAX = 50
+LIST_PAGE = 50
+"""Tables in a `tables` reply whose `list` does not say how many."""
+LIST_MAX = 100
 """The most finished games one `history` reply lists."""
 
 BOT_TOKEN_VARIABLE = "COSMOPORT_SEAT_TOKEN"
@@ -117,12 +120,47 @@ CATALOGUE: tuple[Message, ...] = (
         ),
     ),
     # --- lobby ---
-    Message("list", "client", "Ask for every table.", (_ID,), reply=("tables",)),
+    Message(
+        "list",
+        "client",
+        "Ask for the tables of the server, oldest first, a page at a time.",
+        (
+            _ID,
+            Field("game", "str", "Only tables of this game.", False, high=32),
+            Field(
+                "state",
+                "choice",
+                "Only tables in this state.",
+                False,
+                choices=("waiting", "playing", "finished"),
+            ),
+            Field(
+                "limit",
+                "int",
+                f"How many tables at most (default {LIST_PAGE}).",
+                False,
+                low=1,
+                high=LIST_MAX,
+            ),
+            Field(
+                "after",
+                "int",
+                "Only tables with a greater id (for the next page, the last `id` shown).",
+                False,
+                low=0,
+            ),
+        ),
+        reply=("tables",),
+    ),
     Message(
         "tables",
         "server",
-        "Every table of the server, oldest first.",
-        (_ID, Field("tables", "list", "Table maps.")),
+        "A page of the tables `list` asked for, oldest first.",
+        (
+            _ID,
+            Field("tables", "list", "Table maps."),
+            Field("more", "bool", "Whether more tables follow (ask again with `after`)."),
+        ),
     ),
     Message(
         "table_update",

@@ -130,8 +130,25 @@ class Lobby:
             )
         return result
 
-    def list_tables(self) -> list[dict[str, Any]]:
-        return [table.info() for table in self.tables.values()]
+    def list_tables(
+        self,
+        limit: int,
+        after: int = 0,
+        game: str | None = None,
+        state: str | None = None,
+    ) -> tuple[list[dict[str, Any]], bool]:
+        """A page of at most ``limit`` table maps, oldest first, of the tables with an id above
+        ``after`` (of ``game``, in ``state``, if given); and whether more follow."""
+        page: list[dict[str, Any]] = []
+        for table in sorted(self.tables.values(), key=lambda t: t.id):
+            if table.id <= after or game not in (None, table.game.name):
+                continue
+            if state not in (None, table.state):
+                continue
+            if len(page) == limit:
+                return page, True
+            page.append(table.info())
+        return page, False
 
     def table(self, table_id: int) -> Table:
         try:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from twisted.logger import Logger
 
 from protocol import PROTOCOL_VERSION, REJECT_CODES, ProtocolError, validate
+from protocol.messages import LIST_PAGE
 from server.limits import RateMeter
 from server.store import FINISHED
 from server.table import Place, Table
@@ -296,7 +297,10 @@ class Session:
     # --- handlers: lobby -----------------------------------------------------------------
 
     def handle_list(self, msg: dict[str, Any], request_id: Any) -> None:
-        self._reply(request_id, {"type": "tables", "tables": self.lobby.list_tables()})
+        tables, more = self.lobby.list_tables(
+            msg.get("limit", LIST_PAGE), msg.get("after", 0), msg.get("game"), msg.get("state")
+        )
+        self._reply(request_id, {"type": "tables", "tables": tables, "more": more})
 
     def handle_create(self, msg: dict[str, Any], request_id: Any) -> None:
         table = self.lobby.create(

@@ -367,3 +367,24 @@ def test_game_names_and_option_values() -> None:
     assert game_name("chess") == "chess"
     assert parse_value("SU,COM") == ["SU", "COM"]
     assert parse_value("3") == 3 and parse_value("yes") is True and parse_value("x") == "x"
+
+
+def test_list_shows_a_page_and_list_more_the_next() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("list more")
+    assert "Type `list` first" in typist.take() and client.sent == []
+    typist.type("list")
+    assert client.sent[-1] == {"type": "list"}
+    page = [table_map(n, "cosmic_run", ["Bob", None]) for n in (1, 2)]
+    client.reply({"type": "tables", "tables": page, "more": True})
+    text = typist.take()
+    assert "1: Cosmic Run" in text and "2: Cosmic Run" in text and "`list more`" in text
+    typist.type("list more")
+    assert client.sent[-1] == {"type": "list", "after": 2}
+    client.reply(
+        {"type": "tables", "tables": [table_map(7, "cosmic_run", ["Cy", None])], "more": False}
+    )
+    text = typist.take()
+    assert "7: Cosmic Run" in text and "list more" not in text
+    assert sorted(typist.console.tables) == [1, 2, 7]
