@@ -59,7 +59,7 @@ class Connection(Int32StringReceiver):
         address = _host(self.transport.getPeer())
         refusal = self.hub.admission(address)
         if refusal is not None:
-            _log.info("refused {address}: {code}", address=address, code=refusal.code)
+            self.hub.refused(address, refusal.code)
             self.send({"type": "reject", "code": refusal.code, "message": refusal.message})
             self.close()
             return

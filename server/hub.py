@@ -26,6 +26,10 @@ _log = Logger()
 MAX_BOT_RESTARTS = 2
 """How often a bot program that ends in the middle of its game is started again."""
 
+REFUSAL_SUMMARY = 60.0
+"""Seconds between the log's summaries of refused connections (a flood of them would
+otherwise be a line each)."""
+
 
 class Hub:
     """Everything one server holds."""
@@ -65,6 +69,8 @@ class Hub:
         self.sessions: dict[Session, None] = {}
         self.per_address: Counter[str] = Counter()
         self.shutting_down = False
+        self._refusals: Counter[str] = Counter()  # by code, since _refusals_since
+        self._refusals_since = clock()
 
     def admission(self, address: str) -> ProtocolError | None:
         """Why a new connection from ``address`` must be refused, or None to accept it."""
@@ -81,6 +87,30 @@ class Hub:
                 f"at most {self.limits.connections_per_address} connections per address",
             )
         return None
+
+    def refused(self, address: str, code: str) -> None:
+        """Log a refused connection: the first of its kind at once, the others summed up once
+        per :data:`REFUSAL_SUMMARY` by :meth:`tick`."""
+        if code not in self._refusals:
+            _log.info(
+                "refused {address}: {code} (more refusals are summed up once a minute)",
+                address=address,
+                code=code,
+            )
+        self._refusals[code] += 1
+
+    def _sum_up_refusals(self, now: float) -> None:
+        if now - self._refusals_since < REFUSAL_SUMMARY:
+            return
+        counts, self._refusals = self._refusals, Counter()
+        since, self._refusals_since = self._refusals_since, now
+        if sum(counts.values()) > len(counts):  # more than the first ones, logged already
+            _log.info(
+                "refused {total} connections in the last {seconds:.0f} s: {counts}",
+                total=sum(counts.values()),
+                seconds=now - since,
+                counts=", ".join(f"{code} {n}" for code, n in sorted(counts.items())),
+            )
 
     def open_session(self, peer: Peer, address: str) -> Session:
         session = Session(self, peer, address)
@@ -262,6 +292,7 @@ class Hub:
             except Exception:
                 _log.failure("housekeeping of {session!r}", session=session)
         self.lobby.tick()
+        self._sum_up_refusals(now)
 
     def shutdown(self) -> None:
         """Tell every client the server is stopping and close every connection."""

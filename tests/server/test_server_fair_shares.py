@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from server_helpers import MemoryServer
+from twisted.logger import formatEvent
 
 from server.limits import Limits
 
@@ -194,3 +195,34 @@ def test_list_filters_by_game_and_state():
     assert [t["id"] for t in got["tables"]] == [3] and not got["more"]
     too_many = reader.request({"type": "list", "limit": 101})
     assert reader.error(too_many) == "proto/bad_message"
+
+
+# --- refusals in the log -----------------------------------------------------------------------
+
+
+def refusal_lines(logged: list[dict[str, Any]]) -> list[str]:
+    return [formatEvent(e) for e in logged if "refused" in formatEvent(e)]
+
+
+def test_refused_connections_are_logged_once_then_summed_up_once_a_minute(logged):
+    # The trial: every refusal was a line, about 330 MB of log an hour under churn.
+    server = MemoryServer(Limits(connections_per_address=1, max_connections=3, **FAST))
+    server.greeted("kept", host="10.0.5.1")
+    for _ in range(100):
+        server.client("10.0.5.1")  # limit/connections
+    server.greeted("b", host="10.0.5.2")
+    server.greeted("c", host="10.0.5.3")
+    for n in range(20):
+        server.client(f"10.0.6.{n}")  # limit/server_full
+    assert refusal_lines(logged) == [
+        "refused 10.0.5.1: limit/connections (more refusals are summed up once a minute)",
+        "refused 10.0.6.0: limit/server_full (more refusals are summed up once a minute)",
+    ]
+    server.advance(59)
+    assert len(refusal_lines(logged)) == 2
+    server.advance(1)
+    assert refusal_lines(logged)[2:] == [
+        "refused 120 connections in the last 60 s: limit/connections 100, limit/server_full 20"
+    ]
+    server.advance(120)  # nothing more refused: nothing more said
+    assert len(refusal_lines(logged)) == 3
