@@ -8,7 +8,9 @@ that does not decode is handed to the session as an error (the connection stays 
 
 The connection registers itself as the transport's streaming producer so it learns when a
 client stops reading; if the server would have to queue more than ``Limits.send_backlog`` bytes
-for it, the connection is aborted rather than letting memory grow.
+for it, the connection is aborted rather than letting memory grow, and past
+``Limits.send_budget`` bytes queued for all slow readers together the hub drops the slowest
+first (:meth:`server.hub.Hub.queued`).
 """
 
 from __future__ import annotations
@@ -94,6 +96,7 @@ class Connection(Int32StringReceiver):
 
     def connectionLost(self, reason: Failure | None = None) -> None:
         self._closing = True
+        self.hub.drained(self)
         if self._held is not None and self._held.active():
             self._held.cancel()
         if self._registry is not None:
@@ -121,8 +124,17 @@ class Connection(Int32StringReceiver):
                 _log.warn(
                     "dropping a client that does not read ({n} bytes queued)", n=self._backlog
                 )
-                self._closing = True
-                self.transport.abortConnection()
+                self.drop()
+            else:
+                self.hub.queued(self, len(body) + 4)  # may drop the slowest readers, us too
+
+    def drop(self) -> None:
+        """Cut a client that reads too slowly for what the server may queue for it."""
+        if self._closing:
+            return
+        self._closing = True
+        self.hub.drained(self)
+        self.transport.abortConnection()
 
     def hold(self, seconds: float) -> None:
         """Read nothing more from this client for ``seconds`` (it acts faster than act_rate)."""
@@ -157,6 +169,7 @@ class Connection(Int32StringReceiver):
     def resumeProducing(self) -> None:
         self._send_paused = False
         self._backlog = 0
+        self.hub.drained(self)
 
     def stopProducing(self) -> None:
         self._closing = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from typing import Protocol
 
 from twisted.logger import Logger
 
@@ -22,6 +23,15 @@ from server.store import MEMORY, Store
 from server.table import PLAYING, WAITING, Place, Table
 
 _log = Logger()
+
+
+class SlowReader(Protocol):
+    """A connection the server queues bytes for (see :meth:`Hub.queued`)."""
+
+    def drop(self) -> None:
+        """Cut the connection: it reads too slowly for what the server may hold for it."""
+        ...
+
 
 MAX_BOT_RESTARTS = 2
 """How often a bot program that ends in the middle of its game is started again."""
@@ -68,6 +78,9 @@ class Hub:
         self._programs: dict[Place, BotProcess] = {}  # the program in charge of each place
         self.sessions: dict[Session, None] = {}
         self.per_address: Counter[str] = Counter()
+        # Bytes queued for clients that do not read, by connection, and their sum (send_budget).
+        self.backlogs: dict[SlowReader, int] = {}
+        self.backlog_total = 0
         self.shutting_down = False
         self._refusals: Counter[str] = Counter()  # by code, since _refusals_since
         self._refusals_since = clock()
@@ -117,6 +130,32 @@ class Hub:
         self.sessions[session] = None
         self.per_address[address] += 1
         return session
+
+    # --- the send budget -------------------------------------------------------------------
+
+    def queued(self, reader: SlowReader, size: int) -> None:
+        """``size`` more bytes wait for ``reader``; past ``send_budget`` in all, the readers
+        with the most waiting are dropped first until the total is back under it."""
+        self.backlogs[reader] = self.backlogs.get(reader, 0) + size
+        self.backlog_total += size
+        budget = self.limits.send_budget
+        if self.backlog_total <= budget:
+            return
+        for slowest in sorted(self.backlogs, key=self.backlogs.__getitem__, reverse=True):
+            if self.backlog_total <= budget:
+                break
+            _log.warn(
+                "dropping the slowest reader ({n} bytes queued): the server's send budget of"
+                " {budget} bytes is spent",
+                n=self.backlogs[slowest],
+                budget=budget,
+            )
+            self.drained(slowest)
+            slowest.drop()
+
+    def drained(self, reader: SlowReader) -> None:
+        """Nothing waits for ``reader`` any more (it read everything, or it is gone)."""
+        self.backlog_total -= self.backlogs.pop(reader, 0)
 
     def forget(self, session: Session) -> None:
         if session not in self.sessions:

@@ -70,6 +70,9 @@ class Limits:
     """A finished table is closed this long after the end (or once nobody is there)."""
     send_backlog: int = 4 * 1024 * 1024
     """Bytes the server queues for a client that does not read; beyond that it is dropped."""
+    send_budget: int = 256 * 1024 * 1024
+    """Bytes the server queues for all slow readers together; beyond that the ones with the
+    most queued are dropped first, until the total is back under it."""
     tick: float = 1.0
     """Period of the housekeeping sweep (timeouts, heartbeats, table expiry)."""
 

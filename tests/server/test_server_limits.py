@@ -298,3 +298,27 @@ def test_stopping_gracefully_gives_up_waiting_after_the_grace_period():
     assert not done.called
     server.clock.pump([0.05] * 21)
     assert done.called
+
+
+def test_past_the_send_budget_the_slowest_readers_are_dropped_first():
+    # Each slow reader stays under its own backlog cap; together they pass the server's budget.
+    server = MemoryServer(Limits(send_backlog=10_000, send_budget=4_000, **FAST))
+    talker = server.greeted("talker", host="10.0.0.9")
+    slow = [server.greeted(f"slow{i}", host=f"10.0.1.{i}") for i in range(3)]
+    fast = server.greeted("fast", host="10.0.0.8")
+    slow[0].protocol.pauseProducing()  # the slowest: stopped reading first
+    for _ in range(4):
+        talker.request({"type": "chat", "text": "x" * 200})
+    slow[1].protocol.pauseProducing()
+    slow[2].protocol.pauseProducing()
+    for _ in range(10):
+        talker.request({"type": "chat", "text": "x" * 200})
+        fast.received()
+        if slow[0].transport.disconnecting:
+            break
+    assert slow[0].transport.disconnecting  # the most queued goes first...
+    assert not slow[1].transport.disconnecting and not slow[2].transport.disconnecting
+    assert not fast.transport.disconnecting and not talker.transport.disconnecting
+    assert server.hub.backlog_total <= 4_000
+    slow[1].protocol.resumeProducing()  # a reader that catches up owes nothing any more
+    assert slow[1].protocol not in server.hub.backlogs
