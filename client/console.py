@@ -17,7 +17,6 @@ seats back and saving records by :mod:`client.console_keep`.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -26,7 +25,7 @@ from twisted.logger import Logger
 from twisted.python.failure import Failure
 
 from client import render
-from client.console_game import GameCommands, seat_list, seat_named
+from client.console_game import GameCommands, command_help, seat_list, seat_named
 from client.console_keep import KeepCommands
 from client.errors import describe, explain
 from client.screen import Screen
@@ -302,20 +301,15 @@ class Console(GameCommands, KeepCommands):
                 return
             self.say([line.strip() for line in method.__doc__.strip().split("\n")])
             return
-        rows = []
-        for attr in sorted(dir(self)):
-            if attr.startswith("do_") and not (attr == "do_again" and self.again is None):
-                doc = (getattr(self, attr).__doc__ or attr[3:]).strip().split("\n")[0]
-                usage, _, summary = doc.partition(": ")
-                rows.append((usage, summary))
-        rows.append(("NUMBER", "play that action (Enter alone: the only one)."))
-        column = max(len(usage) for usage, _ in rows) + 4
-        lines = ["Commands (type `help COMMAND` for more):"]
-        for usage, summary in rows:
-            wrapped = textwrap.wrap(summary, self.screen.width - column) or [""]
-            lines.append(f"  {usage:<{column - 2}}{wrapped[0]}")
-            lines.extend(" " * column + more for more in wrapped[1:])
-        self.say(lines)
+        self.say(
+            command_help(
+                self,
+                "Commands (type `help COMMAND` for more):",
+                ("NUMBER", "play that action (Enter alone: the only one)."),
+                self.screen.width,
+                skip=("do_again",) if self.again is None else (),
+            )
+        )
 
     def do_list(self, rest: str) -> None:
         """list [more]: show the tables of this server, a page at a time (also `tables`).

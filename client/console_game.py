@@ -8,6 +8,7 @@ was offered at); Enter alone sends the only action of a one-action decision.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,27 @@ LOG_SHOWN = 20
 def seat_list(names: list[str]) -> str:
     """Seats as the console names them: "A Ann, B Bob"."""
     return ", ".join(f"{chr(65 + i)} {n}" for i, n in enumerate(names))
+
+
+def command_help(
+    commands: object, title: str, extra: tuple[str, str], width: int, skip: tuple[str, ...] = ()
+) -> list[str]:
+    """A two-column table of ``commands``' ``do_*`` methods (the first line of each docstring,
+    ``usage: summary``) plus the ``extra`` row, wrapped to ``width``."""
+    rows = []
+    for attr in sorted(dir(commands)):
+        if attr.startswith("do_") and attr not in skip:
+            doc = (getattr(commands, attr).__doc__ or attr[3:]).strip().split("\n")[0]
+            usage, _, summary = doc.partition(": ")
+            rows.append((usage, summary))
+    rows.append(extra)
+    column = max(len(usage) for usage, _ in rows) + 4
+    lines = [title]
+    for usage, summary in rows:
+        wrapped = textwrap.wrap(summary, width - column) or [""]
+        lines.append(f"  {usage:<{column - 2}}{wrapped[0]}")
+        lines.extend(" " * column + more for more in wrapped[1:])
+    return lines
 
 
 def seat_named(text: str, names: list[str]) -> int | None:

@@ -16,12 +16,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
 from client import render
-from client.console_game import seat_named
+from client.console_game import command_help, seat_named
 from client.narrate import narrate
 from client.render import alien_artifacts as aa_render
 from client.screen import Screen
@@ -275,20 +274,9 @@ class Viewer:
 
     def do_help(self, rest: str) -> list[str]:
         """help: list the commands."""
-        rows = []
-        for attr in sorted(dir(self)):
-            if attr.startswith("do_"):
-                doc = (getattr(self, attr).__doc__ or attr[3:]).strip().split("\n")[0]
-                usage, _, summary = doc.partition(": ")
-                rows.append((usage, summary))
-        rows.append(("N", "jump to the position after N actions (0: the start)."))
-        column = max(len(usage) for usage, _ in rows) + 4
-        lines = ["Commands:"]
-        for usage, summary in rows:
-            wrapped = textwrap.wrap(summary, 78 - column) or [""]
-            lines.append(f"  {usage:<{column - 2}}{wrapped[0]}")
-            lines.extend(" " * column + more for more in wrapped[1:])
-        return lines
+        return command_help(
+            self, "Commands:", ("N", "jump to the position after N actions (0: the start)."), 78
+        )
 
     def do_quit(self, rest: str) -> list[str]:
         """q: quit (also `exit`, or the end of input)."""
