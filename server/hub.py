@@ -19,7 +19,7 @@ from server.bots import BotLauncher, BotProcess, Spawn
 from server.limits import Limits
 from server.lobby import GameRegistry, Lobby
 from server.session import Peer, Session
-from server.store import MEMORY, Store
+from server.store import Store
 from server.table import PLAYING, WAITING, Place, Table
 
 _log = Logger()
@@ -67,7 +67,7 @@ class Hub:
             rng=rng,
             registry=registry,
             token_factory=token_factory,
-            store=store if store is not None else Store.open(MEMORY),
+            store=store,
         )
         self.store = self.lobby.store
         # Tables of an earlier run, rebuilt from the store; their bots start once we listen.

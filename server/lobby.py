@@ -20,7 +20,7 @@ from twisted.logger import Logger
 import games
 from protocol import ProtocolError
 from server.limits import Limits
-from server.store import SavedTable, Store, token_hash
+from server.store import MEMORY, SavedTable, Store, token_hash
 from server.table import (
     CLOSED,
     PLAYING,
@@ -69,7 +69,8 @@ class Lobby:
         store: Store | None = None,
     ) -> None:
         self.clock = clock
-        self.store = store
+        # Where tables, places and actions are kept (without one: a database in memory).
+        self.store = store if store is not None else Store.open(MEMORY)
         self.limits = limits or Limits()
         # The server's own generator: table seeds and seat deals. Never sent anywhere.
         self.rng = rng or random.Random(secrets.randbits(64))
@@ -80,7 +81,7 @@ class Lobby:
         self._present: dict[LobbyMember, None] = {}  # insertion-ordered set of lobby sessions
         self._dirty: dict[Table, None] = {}
         self.on_close: list[Callable[[int], None]] = []  # called with the id of a closed table
-        self._next_id = 1 if store is None else store.next_table_id()
+        self._next_id = self.store.next_table_id()
 
     # --- presence and pushes -------------------------------------------------------------
 
@@ -213,12 +214,11 @@ class Lobby:
             autostart=autostart,
             clock=self.clock,
             on_change=self._mark,
+            store=self.store,
         )
         table.creator = creator
-        if self.store is not None:
-            with storage_errors():
-                self.store.table_opened(table)
-            table.store = self.store
+        with storage_errors():
+            self.store.table_opened(table)
         self._next_id += 1
         self.tables[table.id] = table
         self._mark(table)
@@ -238,11 +238,7 @@ class Lobby:
             self._forget_tokens(place)
         members = table.close()
         del self.tables[table.id]
-        if self.store is not None:
-            try:
-                self.store.table_closed(table.id)
-            except Exception:
-                _log.failure("noting that table {table} closed", table=table.id)
+        self._keep(f"that table {table.id} closed", self.store.table_closed, table.id)
         for member in members:
             try:
                 member.table_closed(table.id)  # type: ignore[attr-defined]
@@ -298,7 +294,7 @@ class Lobby:
         """A new token for a held place nobody is connected to (a bot program to restart)."""
         token = self._new_token()
         self._give_token(table, place, token_hash(token))
-        self._save(table, place)
+        self._keep_place(table, place)
         return token
 
     def maybe_autostart(self, table: Table) -> None:
@@ -309,13 +305,8 @@ class Lobby:
     def leave(self, table: Table, place: Place) -> None:
         if table.leave(place):
             self._forget_tokens(place)
-            if self.store is not None:
-                try:
-                    self.store.place_freed(table.id, place.slot)
-                except Exception:
-                    _log.failure(
-                        "freeing place {slot} of table {table}", slot=place.slot, table=table.id
-                    )
+            where = f"that place {place.slot} of table {table.id} is free"
+            self._keep(where, self.store.place_freed, table.id, place.slot)
 
     def resume(self, token: str, member: LobbyMember) -> tuple[Table, Place, str]:
         """Give the seat ``token`` names to ``member`` under a new token (returned).
@@ -335,14 +326,8 @@ class Lobby:
             ) from None
         new_token = self._new_token()
         new = token_hash(new_token)
-        if self.store is not None:
-            before = place.token_hash, place.previous_hash
-            place.token_hash, place.previous_hash = new, used
-            try:
-                with storage_errors():
-                    self.store.place_saved(table.id, place)
-            finally:
-                place.token_hash, place.previous_hash = before
+        with storage_errors():
+            self.store.tokens_saved(table.id, place.slot, new, used)
         self._forget_tokens(place)
         previous = place.member
         if previous is not None and previous is not member:
@@ -373,11 +358,15 @@ class Lobby:
         token of it (its player's) dies."""
         self._give_token(table, place, token_hash(token))
         place.level = level
-        if self.store is not None:
-            try:
-                self.store.takeover(table.id, place, table.version, level, self.clock())
-            except Exception:
-                _log.failure("saving the takeover of {name}'s seat", name=place.name)
+        self._keep(
+            f"the takeover of {place.name}'s seat",
+            self.store.takeover,
+            table.id,
+            place,
+            table.version,
+            level,
+            self.clock(),
+        )
         self._mark(table)
 
     def confirm_token(self, place: Place) -> None:
@@ -387,7 +376,7 @@ class Lobby:
             place.previous_hash = None
             entry = self._tokens.get(place.token_hash)
             if entry is not None:
-                self._save(entry[0], place)
+                self._keep_place(entry[0], place)
 
     def _give_token(self, table: Table, place: Place, hashed: str) -> None:
         """The token hashed ``hashed`` is now the only one of ``place``."""
@@ -401,16 +390,18 @@ class Lobby:
                 self._tokens.pop(hashed, None)
         place.previous_hash = None
 
-    def _save(self, table: Table, place: Place) -> None:
-        """Save a place whose tokens changed where refusing is no option (a failure is logged:
-        the place keeps working until the server restarts)."""
-        if self.store is not None:
-            try:
-                self.store.place_saved(table.id, place)
-            except Exception:
-                _log.failure(
-                    "saving place {slot} of table {table}", slot=place.slot, table=table.id
-                )
+    def _keep_place(self, table: Table, place: Place) -> None:
+        where = f"place {place.slot} of table {table.id}"
+        self._keep(where, self.store.place_saved, table.id, place)
+
+    @staticmethod
+    def _keep(what: str, write: Callable[..., None], *args: Any) -> None:
+        """A write to the store where refusing is no option (the change has happened): a
+        failure is logged, and the server goes on with what it holds in memory."""
+        try:
+            write(*args)
+        except Exception:
+            _log.failure("saving {what}", what=what)
 
     # --- after a restart ---------------------------------------------------------------------
 
@@ -419,8 +410,6 @@ class Lobby:
         version (the engines are deterministic: seed and actions give the same game). A table
         whose record no longer replays is set aside, with the reason logged. Returns the
         places held for bot programs, which the hub starts again."""
-        if self.store is None:
-            return []
         bots = []
         for saved in self.store.unfinished():
             try:
@@ -468,6 +457,7 @@ class Lobby:
             autostart=saved.autostart,
             clock=self.clock,
             on_change=self._mark,
+            store=self.store,
         )
         table.creator = saved.creator
         now = self.clock()
@@ -486,7 +476,6 @@ class Lobby:
             assert saved.seed is not None
             engine, recent = _replay(game, saved)
             table.restore(engine, len(saved.actions), recent)
-        table.store = self.store
         table.update_attendance()
         return table
 

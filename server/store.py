@@ -255,6 +255,17 @@ class Store:
         with self._write() as db:
             _save_place(db, table_id, place)
 
+    def tokens_saved(
+        self, table_id: int, slot: int, token_hash: str, previous_hash: str | None
+    ) -> None:
+        """A place's tokens were rotated (``resume``): the new one, and the one still good
+        until the client confirms it has the new one."""
+        with self._write(single=True) as db:
+            db.execute(
+                "UPDATE places SET token_hash=?, previous_hash=? WHERE table_id=? AND slot=?",
+                (token_hash, previous_hash, table_id, slot),
+            )
+
     def place_freed(self, table_id: int, slot: int) -> None:
         with self._write() as db:
             db.execute("DELETE FROM places WHERE table_id=? AND slot=?", (table_id, slot))

@@ -101,6 +101,7 @@ class Table:
         autostart: bool = False,
         clock: Callable[[], float] = lambda: 0.0,
         on_change: Callable[[Table], None] | None = None,
+        store: Store | None = None,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -124,7 +125,7 @@ class Table:
         self._legal: list[games.Action] = []
         self._legal_set: frozenset[games.Action] = frozenset()
         self._labels: list[dict[str, Any]] = []
-        self.store: Store | None = None  # where applied actions are committed, if anywhere
+        self.store = store  # where places and applied actions are committed, if anywhere
 
     # --- what the lobby sees -------------------------------------------------------------
 
