@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -547,12 +547,17 @@ def _save_place(db: sqlite3.Connection, table_id: int, place: Any) -> None:
 
 def _create(db: sqlite3.Connection) -> None:
     """Set up an empty database: the schema and the marks that make it ours, in one go."""
+    create_schema(db, _SCHEMA, APPLICATION_ID, SCHEMA_VERSION)
+
+
+def create_schema(db: sqlite3.Connection, schema: str, application_id: int, version: int) -> None:
+    """Create ``schema`` in an empty database and mark it (application id, version) at once."""
     try:
         db.executescript(
             "BEGIN IMMEDIATE;"
-            + _SCHEMA
-            + f"PRAGMA application_id = {APPLICATION_ID};"
-            + f"PRAGMA user_version = {SCHEMA_VERSION};"
+            + schema
+            + f"PRAGMA application_id = {application_id};"
+            + f"PRAGMA user_version = {version};"
             + "COMMIT;"
         )
     except sqlite3.Error:
@@ -563,38 +568,57 @@ def _create(db: sqlite3.Connection) -> None:
 
 def _open_existing(file: Path) -> sqlite3.Connection:
     """Open a file that exists, after checking that it is a usable Cosmoport database."""
+    return open_existing(
+        file,
+        application_id=APPLICATION_ID,
+        version=SCHEMA_VERSION,
+        create=_create,
+        what="a Cosmoport database",
+        read_only_hint="the server writes every move there; choose another file with --db, "
+        "or --db :memory: to keep nothing",
+    )
+
+
+def open_existing(
+    file: Path,
+    *,
+    application_id: int,
+    version: int,
+    create: Callable[[sqlite3.Connection], None],
+    what: str,
+    read_only_hint: str,
+) -> sqlite3.Connection:
+    """Open an SQLite file that exists for writing, after checking it is ``what`` we expect:
+    our application id, a format version we read, not damaged, writable. An empty file is set up
+    with ``create``. Anything else is a one-line :class:`StoreError`, and the file is left as
+    it is."""
     try:
         with file.open("rb") as handle:
             head = handle.read(len(_SQLITE_MAGIC))
     except OSError as exc:
         raise StoreError(f"{file}: cannot read it ({_reason(exc)})") from None
     if head and head != _SQLITE_MAGIC:
-        raise StoreError(f"{file} is not a Cosmoport database (not an SQLite file); left as it is")
+        raise StoreError(f"{file} is not {what} (not an SQLite file); left as it is")
     if not os.access(file, os.W_OK) or not os.access(file.parent, os.W_OK):
-        raise StoreError(
-            f"{file} is read-only (the server writes every move there); "
-            "choose another file with --db, or --db :memory: to keep nothing"
-        )
+        raise StoreError(f"{file} is read-only ({read_only_hint})")
     try:
         db = sqlite3.connect(f"file:{file}?mode=rw", uri=True, isolation_level=None)
     except sqlite3.Error as exc:
         raise StoreError(f"{file}: cannot open the database ({_reason(exc)})") from None
     try:
         app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+        found = db.execute("PRAGMA user_version").fetchone()[0]
         has_tables = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
-        if not head or (app_id == 0 and version == 0 and has_tables == 0):
-            _create(db)  # an empty file: ours to set up
+        if not head or (app_id == 0 and found == 0 and has_tables == 0):
+            create(db)  # an empty file: ours to set up
             return db
-        if app_id != APPLICATION_ID:
+        if app_id != application_id:
+            raise StoreError(f"{file} is not {what} (an SQLite file of another program or "
+                             "another kind); left as it is")  # fmt: skip
+        if found > version:
             raise StoreError(
-                f"{file} is not a Cosmoport database (an SQLite file of another program); "
-                "left as it is"
-            )
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"{file} was written by a newer Cosmoport (database format {version}; this one "
-                f"reads up to {SCHEMA_VERSION}); left as it is"
+                f"{file} was written by a newer Cosmoport (database format {found}; this one "
+                f"reads up to {version}); left as it is"
             )
         check = db.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
