@@ -19,6 +19,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("join", "client.join", "join a Cosmoport server on the LAN"),
     ("serve", "server.cli", "host games for the LAN"),
     ("bot", "ai.cli", "connect a bot to a server table"),
+    ("tournament", "tournament.cli", "bots against bots: fair schedules, ratings, results kept"),
     ("demo", "cosmoport.demo", "watch a seeded game between random players, turn by turn"),
     ("replay", "cosmoport.replay", "step through a recorded game, forward and back, from any seat"),
 ]

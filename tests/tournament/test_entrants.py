@@ -60,7 +60,7 @@ def test_a_program_is_its_command_split_like_a_shell_would() -> None:
 
 
 def test_a_missing_or_unrunnable_program_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(EntrantError, match="no program './nothing-here'"):
+    with pytest.raises(EntrantError, match=r"no program '\./nothing-here'"):
         check_program(parse("cmd:./nothing-here"), cwd=str(tmp_path))
     script = tmp_path / "bot.sh"
     script.write_text("#!/bin/sh\n")
