@@ -117,7 +117,7 @@ class DaskRunner:
         threads = sum(self.client.nthreads().values()) or 1
         self.capacity = threads * 2
         self.description = f"the Dask cluster at {address} ({threads} threads)"
-        self._pending = as_completed(with_results=False)
+        self._pending = as_completed(loop=self.client.loop, with_results=False)
         self._jobs: dict[str, GameJob] = {}
 
     def submit(self, job: GameJob) -> None:
