@@ -19,10 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from strength import wilson
-
 import games
 from ai.bots import KINDS, make_bot
+from tournament.ratings import wilson
 
 
 def play(name: str, players: int, kind: str, seed: int) -> tuple[list[float], list[int], int]:
