@@ -68,6 +68,24 @@ def test_report_json_and_export_read_the_database(
         assert {s["name"] for s in record["seats"]} == {"random", "greedy"}
 
 
+def test_an_sprt_match_stops_when_decided_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "ab.sqlite"
+    code = tournament(
+        "cosmic-run", "--match", "greedy", "random", "--sprt", "0.5,0.6", "--workers", "1",
+        "--db", str(db),
+    )  # fmt: skip
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "H1 accepted: greedy's win share against random is 0.6 or more" in captured.out
+    assert "LLR" in captured.err  # the progress shows the test as it goes
+    store = EventStore.open(db)
+    played, total = len(store.results()), len(store.schedule())
+    store.close()
+    assert 10 < played < 200 and total == 20_000
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
