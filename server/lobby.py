@@ -165,11 +165,13 @@ class Lobby:
         seating: str = "random",
         autostart: bool = False,
         creator: str = "",
+        seed: int | None = None,
     ) -> Table:
         """Open a table; the game's rules check the player count and options right away.
 
         ``creator`` is the address that asks: one address may hold only so many open tables,
-        and fewer than are still free.
+        and fewer than are still free. ``seed`` fixes the game's seed (the tournament host's
+        tables; the protocol has no way to ask for one).
         """
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError(
@@ -215,6 +217,7 @@ class Lobby:
             clock=self.clock,
             on_change=self._mark,
             store=self.store,
+            seed=seed,
         )
         table.creator = creator
         with storage_errors():

@@ -87,8 +87,25 @@ class Place:
         return self.member is not None
 
 
+class Watcher(Protocol):
+    """Follows a table's game from inside the server (the tournament host does): told when the
+    game starts, of every applied action, and of every refused ``act``, after the fact."""
+
+    def started(self, table: Table) -> None: ...
+
+    def applied(self, table: Table, place: Place, action: games.Action) -> None: ...
+
+    def refused(
+        self, table: Table, place: Place, action: list[Any], error: ProtocolError
+    ) -> None: ...
+
+
 class Table:
-    """A table of one game, from waiting for players to the final scores."""
+    """A table of one game, from waiting for players to the final scores.
+
+    ``seed`` fixes the engine's seed (the tournament host plays a scheduled game); without one
+    :meth:`start` draws it from the lobby's generator, as for every table people open.
+    """
 
     def __init__(
         self,
@@ -102,6 +119,7 @@ class Table:
         clock: Callable[[], float] = lambda: 0.0,
         on_change: Callable[[Table], None] | None = None,
         store: Store | None = None,
+        seed: int | None = None,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -126,6 +144,8 @@ class Table:
         self._legal_set: frozenset[games.Action] = frozenset()
         self._labels: list[dict[str, Any]] = []
         self.store = store  # where places and applied actions are committed, if anywhere
+        self.seed = seed
+        self.watchers: list[Watcher] = []
 
     # --- what the lobby sees -------------------------------------------------------------
 
@@ -297,7 +317,7 @@ class Table:
         order = self.held
         if self.seating == "random":
             rng.shuffle(order)
-        seed = rng.randrange(2**63)
+        seed = self.seed if self.seed is not None else rng.randrange(2**63)
         engine = self.game.new(self.players, seed, self.options or None)
         for seat, place in enumerate(order):
             place.seat = seat
@@ -322,9 +342,21 @@ class Table:
         for member, seat in self._audience():
             self._send(member, self.snapshot(seat))
         self._changed()
+        self._tell("started")
 
     def act(self, place: Place, version: int, action: list[Any], request_id: Any = None) -> None:
-        """Apply ``place``'s ``action`` against ``version`` and fan out the update."""
+        """Apply ``place``'s ``action`` against ``version`` and fan out the update; watchers
+        then hear that it was applied, or why it was refused."""
+        try:
+            key = self._apply(place, version, action, request_id)
+        except ProtocolError as error:
+            self._tell("refused", place, action, error)
+            raise
+        self._tell("applied", place, key)
+
+    def _apply(
+        self, place: Place, version: int, action: list[Any], request_id: Any
+    ) -> games.Action:
         engine = self.engine
         if engine is None or self.state == WAITING:
             raise ProtocolError("table/not_started", f"table {self.id} has not started")
@@ -366,6 +398,7 @@ class Table:
         self._fan_out(events, place.member, request_id)
         if engine.is_over:
             self._finish()
+        return key
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
@@ -486,6 +519,14 @@ class Table:
         for member in self.members():
             if member is not skip:
                 self._send(member, msg)
+
+    def _tell(self, what: str, *args: Any) -> None:
+        # A watcher's failure is its own: the game and the other watchers go on.
+        for watcher in list(self.watchers):
+            try:
+                getattr(watcher, what)(self, *args)
+            except Exception:
+                _log.failure("telling a watcher of table {table}: {what}", table=self.id, what=what)
 
     def _send(self, member: Member, msg: dict[str, Any]) -> None:
         # One member's failure must not keep the others from their update.
