@@ -324,6 +324,14 @@ class Store:
             elif row[0] == PLAYING:
                 db.execute("UPDATE tables SET state=? WHERE id=?", (CLOSED, table_id))
 
+    def forget(self, table_id: int) -> None:
+        """Delete everything kept of a table (for a host that keeps its games elsewhere, like a
+        tournament's, whose in-memory database would otherwise grow with every game)."""
+        with self._write() as db:
+            for name in ("actions", "places", "takeovers"):  # (no cascade without foreign_keys)
+                db.execute(f"DELETE FROM {name} WHERE table_id=?", (table_id,))
+            db.execute("DELETE FROM tables WHERE id=?", (table_id,))
+
     def set_aside(self, table_id: int, reason: str) -> None:
         """The table's record no longer replays: keep it, but never restore it again."""
         with self._write() as db:

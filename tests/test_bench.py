@@ -44,27 +44,14 @@ def test_ai_speed_bench_prints_iterations_per_second() -> None:
     assert re.search(r"Cosmic Run:\s+\d+ iterations/s", out), out
 
 
-def test_strength_bench_json_has_the_documented_keys() -> None:
+def test_tournament_bench_prints_games_per_second_and_the_network_cost() -> None:
     out = run(
-        "strength.py",
-        "--game",
-        "cosmic_run",
-        "--candidate",
-        "easy",
-        "--opponent",
-        "random",
-        "--games",
-        "2",
-        "--iterations",
-        "10",
-        "--workers",
-        "1",
-        "--json",
-    )
-    result = json.loads(out.strip().splitlines()[-1])
-    assert {"games", "wins", "win_share", "ci_low", "ci_high"} <= result.keys()
-    assert result["games"] == 2
-    assert 0.0 <= result["ci_low"] <= result["win_share"] <= result["ci_high"] <= 1.0
+        "tournament.py", "--games", "4", "--bots", "random", "--workers", "1", "--json"
+    )  # fmt: skip
+    assert re.search(r"random\s+in-process 1 worker :\s+[\d.]+ games/s", out), out
+    assert re.search(r"random, 1 worker\(s\): a networked game costs [\d.]+x in-process", out)
+    summary = json.loads(out.strip().splitlines()[-1])["summary"]
+    assert summary["random_network_cost_1w"] > 0
 
 
 def games_played(out: str) -> int:

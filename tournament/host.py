@@ -435,6 +435,7 @@ class _Game:
             table.watchers.remove(self)
             self.lobby.close(table)
             self.lobby.flush()
+            self.lobby.store.forget(table.id)  # the result keeps the record; memory stays flat
         closing = [client.close() for client in self.clients]
         kept = self.host.programs
         ending, stopping = [], []

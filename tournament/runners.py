@@ -40,9 +40,19 @@ class Runner(Protocol):
         ...
 
 
-def _ignore_interrupts() -> None:
+def _start_worker() -> None:
     # Ctrl-C reaches the whole process group: the director alone decides what happens then.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The director stops its workers with SIGTERM, which skips atexit: the programs a worker
+    # started (each in a process group of its own) must not outlive it.
+    signal.signal(signal.SIGTERM, _stop_worker)
+
+
+def _stop_worker(number: int, frame: Any) -> None:
+    from tournament.host import close_programs
+
+    close_programs()
+    os._exit(0)
 
 
 class InlineRunner:
@@ -76,7 +86,7 @@ class LocalRunner:
         self.workers = max(1, workers)
         self.description = f"{self.workers} worker process{'es' if self.workers != 1 else ''}"
         context = multiprocessing.get_context("spawn")
-        self._pool = context.Pool(self.workers, initializer=_ignore_interrupts)
+        self._pool = context.Pool(self.workers, initializer=_start_worker)
         self._done: queue.Queue[tuple[GameJob, Any]] = queue.Queue()
 
     def submit(self, job: GameJob) -> None:

@@ -225,3 +225,14 @@ def test_only_the_named_placeholders_are_replaced() -> None:
     assert substitute(argv, seating.values()) == [
         "127.0.0.1:4000/7", "2alien_artifacts", "{other}", "{'a': 1}", "{4000}", "127.0.0.1",
     ]  # fmt: skip
+
+
+def test_the_hosts_server_forgets_each_game_once_played() -> None:
+    # The result holds the record; the loopback server's own database must not grow per game.
+    job = GameJob(0, "cosmic_run", 2, 11, (0, 1), tuple(parse_all(["random", "greedy"])),
+                  network=True)  # fmt: skip
+    assert play(job)["record"]["result"] is not None
+    store = host._host().factory.hub.lobby.store
+    counts = [store._db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+              for t in ("tables", "places", "actions")]  # fmt: skip
+    assert counts == [0, 0, 0]
