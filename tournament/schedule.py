@@ -15,7 +15,11 @@ with the shorter one, since a game seed depends only on the event seed, the roun
 Formats:
 
 ``round-robin``
-    every group of ``players`` entrants meets (``itertools.combinations``).
+    every group of ``players`` entrants meets (``itertools.combinations``). With fewer
+    entrants than seats (2 entrants at 3-player tables), some entrants fill more than one seat:
+    every group of ``players`` seats in which each entrant sits at least once meets, so each
+    entrant fills as many seats as each other one over a round (2 entrants at 3 seats: tables
+    ``(0, 0, 1)`` and ``(0, 1, 1)``).
 ``gauntlet``
     entrant 0 (the candidate) meets every group of ``players - 1`` of the others.
 ``match``
@@ -71,7 +75,10 @@ def _check(format: str, entrants: int, players: int) -> None:
         if players < 2:
             raise ScheduleError("a match needs at least 2 players: a solo game has no opponent")
         return
-    need = max(players, 2 if format == "gauntlet" else 1)
+    if format == "round-robin":  # fewer entrants than seats: some sit more than once
+        need = min(players, 2)
+    else:
+        need = max(players, 2)
     if entrants < need:
         plural = "entrant" if need == 1 else "entrants"
         raise ScheduleError(f"{shown} needs at least {need} {plural} for {players}-player tables")
@@ -88,7 +95,13 @@ def tables(format: str, entrants: int, players: int) -> list[tuple[int, ...]]:
         return [(entrant,) for entrant in range(entrants)]
     if format == "gauntlet":
         return [(0, *others) for others in itertools.combinations(range(1, entrants), players - 1)]
-    return list(itertools.combinations(range(entrants), players))
+    if entrants >= players:
+        return list(itertools.combinations(range(entrants), players))
+    return [
+        group
+        for group in itertools.combinations_with_replacement(range(entrants), players)
+        if len(set(group)) == entrants
+    ]
 
 
 def rotations(group: Sequence[int]) -> list[tuple[int, ...]]:
@@ -107,6 +120,8 @@ def per_round(format: str, entrants: int, players: int) -> int:
         return entrants
     if format == "gauntlet":
         return math.comb(entrants - 1, players - 1) * players
+    if entrants < players:  # every entrant at least once: the extra seats shared out freely
+        return math.comb(players - 1, entrants - 1) * players
     return math.comb(entrants, players) * players
 
 

@@ -3,7 +3,7 @@ one seed per group played in every rotation, the same list for the same argument
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import pytest
 
@@ -168,7 +168,7 @@ def test_solo_games_have_every_entrant_play_the_rounds_deal_alone(format: str) -
             ("knockout", 4, 2, 1, 10),
             "unknown format 'knockout': choose one of " + ", ".join(FORMATS),
         ),
-        (("round-robin", 2, 3, 1, 10), "round robin needs at least 3 entrants for 3-player tables"),
+        (("round-robin", 1, 3, 1, 10), "round robin needs at least 2 entrants for 3-player tables"),
         (("round-robin", 0, 1, 1, 10), "round robin needs at least 1 entrant for 1-player tables"),
         (("gauntlet", 1, 1, 1, 10), "gauntlet needs at least 2 entrants for 1-player tables"),
         (("gauntlet", 3, 4, 1, 10), "gauntlet needs at least 4 entrants for 4-player tables"),
@@ -188,3 +188,12 @@ def test_bad_arguments_raise_a_one_line_schedule_error(
 
 def test_schedule_errors_are_value_errors() -> None:
     assert issubclass(ScheduleError, ValueError)
+
+
+@pytest.mark.parametrize(("entrants", "players"), [(2, 3), (2, 4), (3, 4), (3, 5), (2, 5)])
+def test_fewer_entrants_than_seats_share_the_seats_out_evenly(entrants: int, players: int) -> None:
+    slots = build("round-robin", entrants, players, seed=4, games=1)
+    seats = Counter((entrant, seat) for s in slots for seat, entrant in enumerate(s.seating))
+    assert len(seats) == entrants * players  # everyone sits in every seat...
+    assert len(set(seats.values())) == 1  # ...equally often
+    assert all(set(s.seating) == set(range(entrants)) for s in slots)  # all at every table
