@@ -128,7 +128,7 @@ def build(store: EventStore) -> dict[str, Any]:
     ratings = {r.name: r for r in rate(names, outcomes)}
     timing = _timing(len(entrants), results)
     forfeits = _forfeits(len(entrants), results)
-    standings = []
+    standings: list[dict[str, Any]] = []
     for number, entrant in enumerate(entrants):
         wins = sum(first_score(s, r, number) for s, r in outcomes if number in s)
         played = sum(1 for s, _ in outcomes if number in s)

@@ -128,7 +128,7 @@ class DaskRunner:
         self.capacity = threads * 2
         self.description = f"the Dask cluster at {address} ({threads} threads)"
         self._pending = as_completed(loop=self.client.loop, with_results=False)
-        self._jobs: dict[str, GameJob] = {}
+        self._jobs: dict[Any, GameJob] = {}
 
     def submit(self, job: GameJob) -> None:
         future = self.client.submit(play, job, pure=False, key=f"cosmoport-game-{job.number}")

@@ -75,10 +75,8 @@ def _check(format: str, entrants: int, players: int) -> None:
         if players < 2:
             raise ScheduleError("a match needs at least 2 players: a solo game has no opponent")
         return
-    if format == "round-robin":  # fewer entrants than seats: some sit more than once
-        need = min(players, 2)
-    else:
-        need = max(players, 2)
+    # A round robin with fewer entrants than seats seats some of them more than once.
+    need = min(players, 2) if format == "round-robin" else max(players, 2)
     if entrants < need:
         plural = "entrant" if need == 1 else "entrants"
         raise ScheduleError(f"{shown} needs at least {need} {plural} for {players}-player tables")

@@ -21,6 +21,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -185,32 +186,21 @@ class EventStore:
         for row in self.db.execute("SELECT record FROM games ORDER BY played"):
             yield row[0]
 
-    def _transaction(self) -> Any:
-        return _Transaction(self.db, self.path)
-
-
-class _Transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT``; a failed write rolls back and is a StoreError."""
-
-    def __init__(self, db: sqlite3.Connection, path: str) -> None:
-        self.db = db
-        self.path = path
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: Any, error: Any, trace: Any) -> bool:
-        if kind is None:
-            try:
-                self.db.execute("COMMIT")
-                return False
-            except sqlite3.Error as exc:
-                error = exc
-        if self.db.in_transaction:
-            self.db.execute("ROLLBACK")
-        if isinstance(error, sqlite3.Error):
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``; a failed write rolls back and is a StoreError."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            yield
+            self.db.execute("COMMIT")
+        except sqlite3.Error as error:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
             raise StoreError(f"{self.path}: cannot write ({error})") from None
-        return False
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
 
 
 def _create(db: sqlite3.Connection) -> None:
