@@ -1,15 +1,24 @@
-"""``info CARD``: what a card of either game is and does, from the games' data tables.
+"""``info NAME``: what a card, faction, alien, planet or board symbol of either game means.
 
-Reference text only (names, faces, costs, printed effects): the client applies no rule. The same
-text for every card is ``docs/cards.md``, for people and for authors of other clients; rewrite it
-with ``python -m client.cards docs/cards.md`` after changing a game's data (a test checks).
+Reference text only (names, faces, costs, printed effects), from the games' data tables and the
+legend (:mod:`client.legend`): the client applies no rule. A card is found by its id (``A14``,
+``T07``, ``AL3``) or its name (``Haskel``, ``Iron Belt``, ``Community``), a Cosmic Run planet by
+``P3``, an alien ability by its name (``Navigator``), and anything the board shows by its symbol
+(``+``, ``found``, ``op``). The text of every card is ``docs/cards.md``, for people and for
+authors of other clients; rewrite it with ``python -m client.cards docs/cards.md`` after
+changing a game's data (a test checks).
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 import sys
 from pathlib import Path
 
+from client.legend import TITLES as GAME_TITLES
+from client.legend import explain
+from client.wording import listing
 from games.alien_artifacts import data as aa
 from games.cosmic_run import data as cr
 
@@ -68,16 +77,173 @@ _RESULTS = ("no hit", "Damaged", "Destroyed")
 
 
 def card_info(code: str) -> list[str]:
-    """Lines describing card ``code`` (``A14``, ``M03``, ``S05``, ``AL3``, ``AR10``, ``R08``...)."""
+    """Lines saying what ``code`` is: a card id (``A14``, ``M03``, ``S05``, ``AL3``, ``R08``...),
+    a name (``Haskel``, ``Iron Belt``, ``Community``), a Cosmic Run planet (``P3``), an alien
+    ability (``Navigator``) or a symbol of a board (``+``, ``found``, ``op``); any case."""
+    text = " ".join(code.split())
+    lines = _by_id(text.upper())
+    if lines:
+        return lines
+    for describe in (_cosmic_planet, _by_name, _ability, _symbol, _by_start):
+        lines = describe(text)
+        if lines:
+            return lines
+    return [_unknown(text)]
+
+
+def _by_id(code: str) -> list[str]:
     for describe in (
         _cosmic_alien, _meteor, _market, _aa_alien, _artifact, _defence, _resource, _faction,
     ):  # fmt: skip
         lines = describe(code)
         if lines:
             return lines
-    return [
-        f"No card `{code}` in either game. Ids look like A14, M03, S05, T11, P02, AL3, AR10, SU."
+    return []
+
+
+def _names() -> dict[str, list[str]]:
+    """Every card's and faction's name, in lower case, to the ids that bear it."""
+    named: dict[str, list[str]] = {}
+    pairs = [
+        *((alien.name, alien.id) for alien in cr.ALIENS),
+        *zip(aa.MARKET_TITLES, aa.MARKET_NAMES, strict=True),
+        *zip(aa.ALIEN_TITLES, aa.ALIEN_NAMES, strict=True),
+        *zip(aa.DEFENCE_TITLES, aa.DEFENCE_NAMES, strict=True),
+        *zip(aa.ARTIFACT_TITLES, aa.ARTIFACT_NAMES, strict=True),
+        *zip(aa.FACTION_TITLES, aa.FACTION_NAMES, strict=True),
     ]
+    for title, code in pairs:
+        named.setdefault(title.lower(), []).append(code)
+        if title.startswith("The "):  # "League" for The League
+            named.setdefault(title[4:].lower(), []).append(code)
+    return named
+
+
+NAMES = _names()
+
+
+def _by_name(text: str) -> list[str]:
+    """A card by its name (``Iron Belt``, ``Community``), in any case."""
+    return _named(NAMES.get(text.lower()) or [])
+
+
+def _by_start(text: str) -> list[str]:
+    """A card by the unique start of its name (``iron`` for Iron Belt)."""
+    wanted = text.lower()
+    starts = {tuple(c) for name, c in NAMES.items() if name.startswith(wanted)}
+    return _named(list(starts.pop())) if len(wanted) >= 3 and len(starts) == 1 else []
+
+
+def _named(codes: list[str]) -> list[str]:
+    if not codes:
+        return []
+    lines = _by_id(codes[0])
+    if len(codes) > 1:
+        lines = [*lines, f"  ({len(codes)} copies: {', '.join(codes)}, all the same)"]
+    return lines
+
+
+def _cosmic_planet(text: str) -> list[str]:
+    found = re.fullmatch(r"(?:P|PLANET ?)([1-6])", text.upper())
+    if not found:
+        return []
+    planet = int(found.group(1)) - 1
+    number = planet + 1
+    length = cr.TRACK_LENGTH[planet]
+    where = [str(s) for s in cr.INFODERE_SPACES[planet]]
+    spaces = f"space {where[0]}" if len(where) == 1 else f"spaces {listing(where)}"
+    lines = [
+        f"P{number} (Cosmic Run planet): one step for {cr.REQUIREMENT[planet]}.",
+        f"  track: {length} spaces to the planet; Infodere tokens at the start on {spaces}",
+        f"  discoverer: {cr.DISCOVERER_VP[planet]} VP",
+    ]
+    if cr.SET_SIZE[planet]:
+        lines.append(
+            f"  any die may go there; each set of {cr.SET_SIZE[planet]} equal dice is one step, "
+            "the dice of an incomplete set are lost"
+        )
+    if planet == cr.P1:
+        lines.append("  only a die showing 1 may go there")
+    if planet == cr.P6:
+        ranks = ", ".join(str(v) for v in cr.P6_RANK_VP)
+        lines += [
+            "  the yellow die placed there ends your rolling at once",
+            f"  other ships score by rank: {ranks} VP (further along first; on one space, the "
+            "lower in the stack first); a ship still on the start scores 0",
+        ]
+    else:
+        lines.append(f"  other ships score by space: {_spans(cr.SPACE_VP[planet])}")
+    return lines
+
+
+def _spans(vp: tuple[int, ...]) -> str:
+    """``0-3: 0, 4-6: 1, ...`` for the VP of each space."""
+    parts = []
+    start = 0
+    for space in range(1, len(vp) + 1):
+        if space == len(vp) or vp[space] != vp[start]:
+            where = f"{start}" if space - 1 == start else f"{start}-{space - 1}"
+            parts.append(f"{where}: {vp[start]}")
+            start = space
+    return ", ".join(parts)
+
+
+def _ability_name(ability: str) -> str:
+    return cr.ABILITY_TEXT[ability].split(":")[0].split()[0]
+
+
+def _ability(text: str) -> list[str]:
+    """A Cosmic Run alien ability by its name (``Navigator``, ``Re-roller``, ``reroller``)."""
+    wanted = text.lower().replace("-", "")
+    for ability, words in cr.ABILITY_TEXT.items():
+        name = _ability_name(ability)
+        if wanted in (ability, name.lower().replace("-", "")):
+            effect = words.replace("P{planet}", "its planet").split(": ", 1)[1]
+            cards = ", ".join(f"{a.id} {a.name}" for a in cr.ALIENS if a.ability == ability)
+            return [f"{name} (Cosmic Run alien ability): {effect}.", f"  aliens: {cards}"]
+    return []
+
+
+def _symbol(text: str) -> list[str]:
+    lines = []
+    for game, symbol in explain(text):
+        lines.append(f"`{symbol.shown}` on the {GAME_TITLES[game]} board: {symbol.meaning}.")
+    return lines
+
+
+def _vocabulary() -> list[str]:
+    from client.legend import LEGENDS
+
+    words = [*NAMES, *(_ability_name(a).lower() for a in cr.ABILITY_TEXT)]
+    for sections in LEGENDS.values():
+        for _, group in sections:
+            for symbol in group:
+                words += [symbol.shown.lower(), *(k.lower() for k in symbol.keys)]
+    return words
+
+
+def _unknown(text: str) -> str:
+    wanted = text.lower()
+    ids = [c.lower() for c in (*aa.MARKET_NAMES, *aa.ALIEN_NAMES, *aa.ARTIFACT_NAMES)]
+    ids += [c.lower() for c in (*aa.DEFENCE_NAMES, *aa.FACTION_NAMES, *cr.ALIEN_INDEX)]
+    close = difflib.get_close_matches(wanted, [*_vocabulary(), *ids], n=4, cutoff=0.7)
+    if close:
+        shown = [_display(c) for c in close]
+        return f"No card `{text}` in either game. Did you mean {', '.join(shown)}?"
+    return (
+        f"No card `{text}` in either game. Ids look like A14, M03, S05, T11, P02, AL3, AR10, SU; "
+        "names and board symbols work too (`info Haskel`, `info +`)."
+    )
+
+
+def _display(word: str) -> str:
+    """A close match as people write it: ``Iron Belt``, ``T07``, ``found``."""
+    codes = NAMES.get(word)
+    if codes:
+        return _by_id(codes[0])[0].split(" (")[0].split(":")[0]
+    if re.fullmatch(r"[a-z]{1,3}\d{1,2}", word):
+        return word.upper()
+    return word
 
 
 def _faction(code: str) -> list[str]:

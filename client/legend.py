@@ -536,6 +536,6 @@ def explain(word: str) -> list[tuple[str, Symbol]]:
         for _, group in sections:
             for symbol in group:
                 names = {symbol.shown.lower(), *(k.lower() for k in symbol.keys)}
-                if wanted in names or (symbol.pattern and re.fullmatch(symbol.pattern, word)):
+                if wanted in names or (symbol.pattern and re.fullmatch(symbol.pattern, word, re.I)):
                     found.append((game, symbol))
     return found

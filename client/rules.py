@@ -16,10 +16,9 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from client.render import title as game_title
-
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 FILES = {"cosmic_run": "cosmic-run.md", "alien_artifacts": "alien-artifacts.md"}
+TITLES = {"cosmic_run": "Cosmic Run", "alien_artifacts": "Alien Artifacts"}
 _ITEM = re.compile(r"^(\s*)([-*]|\d+\.)\s+(.*)$")
 _RULE_ROW = re.compile(r"^\|?\s*:?-{3,}")
 
@@ -80,7 +79,7 @@ def text(game: str, topic: str | None, width: int) -> list[str]:
     loaded = _load(game)
     if isinstance(loaded, str):
         return wrap(loaded, width)
-    name = game_title(game_id(game))
+    name = TITLES[game_id(game)]
     if topic is None or not topic.strip():
         return _index(name, loaded, width)
     found = find(loaded, topic)
