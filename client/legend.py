@@ -258,7 +258,9 @@ ALIEN_ARTIFACTS: tuple[Section, ...] = (
                 "deck runs out",
                 keys=("round",),
             ),
-            Symbol("turn 12", "turns played so far, every player's counted", keys=("turn",)),
+            Symbol(
+                "turn 12", "the turn of the game, counting every player's turns", keys=("turn",)
+            ),
             Symbol("deck 42", "resource cards left in the deck", keys=("deck",)),
             Symbol("discard 5", "cards on the discard pile (face up)", keys=("discard",)),
             Symbol(
