@@ -73,8 +73,11 @@ def topics(game: str) -> list[tuple[str, str]]:
     return [] if isinstance(loaded, str) else [(t.key, t.title) for t in loaded]
 
 
-def text(game: str, topic: str | None, width: int) -> list[str]:
-    """Topic ``topic`` of ``game``'s rules (None: the list of topics) as lines of ``width``."""
+def text(game: str, topic: str | None, width: int, *, footer: bool = True) -> list[str]:
+    """Topic ``topic`` of ``game``'s rules (None: the list of topics) as lines of ``width``.
+
+    A topic ends with a line naming the next one, unless ``footer`` is false (a screen that
+    shows the whole rulebook at once has no use for it)."""
     width = max(width, 20)
     loaded = _load(game)
     if isinstance(loaded, str):
@@ -91,10 +94,12 @@ def text(game: str, topic: str | None, width: int) -> list[str]:
     lines += render_markdown(list(found.body), width)
     while lines and not lines[-1]:
         lines.pop()
-    footer = f"{name} rules, topic {number} of {len(loaded)}."
+    if not footer:
+        return lines
+    where = f"{name} rules, topic {number} of {len(loaded)}."
     if number < len(loaded):
-        footer += f" Next: `rules {number + 1}` ({loaded[number].title})."
-    return [*lines, "", *wrap(footer, width)]
+        where += f" Next: `rules {number + 1}` ({loaded[number].title})."
+    return [*lines, "", *wrap(where, width)]
 
 
 def _index(name: str, loaded: list[Topic], width: int) -> list[str]:

@@ -129,6 +129,8 @@ def test_a_topic_ends_by_pointing_to_the_next_one():
     lines = rules.text("cr", "setup", 80)
     assert lines[-1] == "Cosmic Run rules, topic 3 of 15. Next: `rules 4` (The planets)."
     assert rules.text("cr", "15", 80)[-1] == "Cosmic Run rules, topic 15 of 15."
+    bare = rules.text("cr", "setup", 80, footer=False)
+    assert bare == lines[:-2] and bare[-1]
 
 
 def test_an_unknown_game_and_missing_rulebooks_are_one_line_each(tmp_path, monkeypatch):
