@@ -190,6 +190,13 @@ COSMIC_RUN: tuple[Section, ...] = (
         "Menu",
         (
             Symbol(
+                "W3 P5",
+                "put die W3 on P5 (each unplaced die lists the places it may go: P1-P6, an "
+                "alien card A1-A4, or T)",
+                pattern=r"(W[1-5]|Y) ?(P[1-6]!?|A[1-4]|T)",
+                keys=("placement",),
+            ),
+            Symbol(
                 "W1=2 on 1 P2 2 P3",
                 "die W1 shows 2 and can go on P2 (type 1) or P3 (type 2)...",
                 pattern=r"(W[1-5]|Y)=[1-6]",
@@ -202,30 +209,36 @@ COSMIC_RUN: tuple[Section, ...] = (
                 keys=("!",),
             ),
             Symbol("T", "your technology card: one crystal per die", keys=("technology",)),
+            Symbol("roll", "roll the dice not placed yet (after placing at least one)"),
             Symbol(
-                "Re-roll (1 cr)",
+                "reroll (1 cr) W1",
                 "roll one unplaced die again, for crystals, or (free) with a Re-roller",
+                pattern=r"[Rr]e-?roll",
                 keys=("re-roll", "reroll"),
             ),
             Symbol(
-                "Nudge (2 cr) W2 to 5",
+                "nudge (2 cr) W2 to 5",
                 "turn a die one up or down, for crystals, or (free) with a Tuner",
+                pattern=r"[Nn]udge",
                 keys=("nudge", "to"),
             ),
             Symbol(
-                "Flip (free) W3 to 4",
+                "flip (free) W3 to 4",
                 "turn a die to its opposite face (1-6, 2-5, 3-4) with a Flipper",
+                pattern=r"[Ff]lip",
                 keys=("flip",),
             ),
             Symbol(
-                "Boost +1 (3 cr)",
+                "boost (3 cr, +1 step) P6",
                 "one more step on a planet your dice moved, once per turn",
-                pattern=r"\+1",
+                pattern=r"[Bb]oost|\+1",
                 keys=("boost",),
             ),
+            Symbol("pass", "no boost this turn", pattern=r"[Pp]ass"),
             Symbol(
-                "Retire A07 Grib",
+                "retire A07 Grib",
                 "give up an alien to make room for a sixth; it scores its VP now",
+                pattern=r"[Rr]etire",
                 keys=("retire",),
             ),
         ),
