@@ -84,7 +84,7 @@ def card_info(code: str) -> list[str]:
     lines = _by_id(text.upper())
     if lines:
         return lines
-    for describe in (_cosmic_planet, _by_name, _ability, _symbol, _by_start):
+    for describe in (_cosmic_planet, _by_name, _ability, _action, _symbol, _by_start):
         lines = describe(text)
         if lines:
             return lines
@@ -204,6 +204,75 @@ def _ability(text: str) -> list[str]:
     return []
 
 
+_OPERATIVE = "needs an operative {card}; pays {cost} {colour} (never Gold; {cheap}: {low})"
+ACTION_TEXT = {
+    ("build", "build a ship", "develop a technology", "discover a planet"): (
+        "Build (Alien Artifacts action): pay for one of your projects with its colour (Red "
+        f"ship, Blue technology, Green planet; Gold fits all): it costs {aa.BASE_BUILD_COST} + "
+        "the cards of its type in your empire; pay less and it is deposited, finish later"
+    ),
+    ("buy", "buy a card"): (
+        f"Buy (Alien Artifacts action): pay {aa.BASE_BUY_PRICE} credits (less with discounts, "
+        f"never below {aa.MIN_BUY_PRICE}) to take a market card into your projects; dig 1 "
+        "credit a card for the next one"
+    ),
+    ("trade", "trade resources"): (
+        f"Trade (Alien Artifacts action): pay up to {aa.BASE_LIMIT} cards of one colour (Gold "
+        "fits), 1 credit per symbol"
+    ),
+    ("offensive", "launch an offensive"): (
+        "Launch an Offensive (Alien Artifacts action): every operative ship that has not "
+        "attacked this turn attacks; "
+        + _OPERATIVE.format(
+            card="ship",
+            cost=aa.OPERATIVE_COST,
+            colour="Red",
+            cheap="Star Union",
+            low=aa.CHEAP_OPERATIVE,
+        )
+    ),
+    ("income", "collect income"): (
+        "Collect Income (Alien Artifacts action): every operative technology scores its VP; "
+        + _OPERATIVE.format(
+            card="technology",
+            cost=aa.OPERATIVE_COST,
+            colour="Blue",
+            cheap="Bionics",
+            low=aa.CHEAP_OPERATIVE,
+        )
+    ),
+    ("mine", "mine planets"): (
+        f"Mine Planets (Alien Artifacts action): every operative planet produces "
+        f"{aa.MINE_PRODUCTION} card into your store, +{aa.HARVEST_VP} VP per card showing its "
+        "symbol; "
+        + _OPERATIVE.format(
+            card="planet",
+            cost=aa.OPERATIVE_COST,
+            colour="Green",
+            cheap="Community",
+            low=aa.CHEAP_OPERATIVE,
+        )
+    ),
+    ("pilgrimage",): (
+        f"Pilgrimage (Episcopacy's action): {aa.PILGRIMAGE_CREDITS} credits and "
+        f"{aa.PILGRIMAGE_COST} of one colour (no Gold) for an artifact"
+    ),
+    ("pass",): (
+        "Pass (Alien Artifacts action): do nothing, then discard at least one hand card; in "
+        "Cosmic Run, pass means no Boost"
+    ),
+}
+"""The Alien Artifacts actions, by the words people call them."""
+
+
+def _action(text: str) -> list[str]:
+    wanted = text.lower()
+    for words, line in ACTION_TEXT.items():
+        if wanted in words:
+            return [line + "."]
+    return []
+
+
 def _symbol(text: str) -> list[str]:
     lines = []
     for game, symbol in explain(text):
@@ -215,6 +284,7 @@ def _vocabulary() -> list[str]:
     from client.legend import LEGENDS
 
     words = [*NAMES, *(_ability_name(a).lower() for a in cr.ABILITY_TEXT)]
+    words += [word for names in ACTION_TEXT for word in names]
     for sections in LEGENDS.values():
         for _, group in sections:
             for symbol in group:

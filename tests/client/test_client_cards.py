@@ -119,3 +119,11 @@ def test_an_unknown_name_is_one_line_with_close_matches():
     assert line.startswith("No card `Comunity`") and "COM Community" in line
     (line,) = card_info("Kepler Outpots")
     assert "AL1 Kepler Outpost" in line
+
+
+def test_an_action_is_explained_with_its_price():
+    income = card_info("Collect Income")
+    assert income == card_info("INCOME")
+    assert "pays 5 Blue (never Gold; Bionics: 3)" in income[0]
+    assert card_info("pilgrimage")[0].startswith("Pilgrimage (Episcopacy's action): 2 credits")
+    assert "Did you mean pilgrimage?" in card_info("Pilgrimmage")[0]
