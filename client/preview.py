@@ -1,0 +1,594 @@
+"""Menu previews: what each legal action will do, worked out from the player's own view only.
+
+:func:`previews` gives one short text per legal action of the seat whose view it is, e.g.
+``-1 crystal, re-roll W2 (depends on the roll)``, ``+1 step on P3 when rolling ends (ship to
+space 4)``, ``-5 Blue, then +0 VP (T15 +0)`` or ``draw 3 cards, ends your turn``; ``None`` when
+there is nothing worth saying.
+
+How: the game's ``determinize`` builds several full states consistent with the view (hidden
+cards and future rolls sampled), each action is applied to a clone of each sample, and the seat's
+own quantities are compared before and after. A change that is the same in every sample and that
+no roll or hidden card decided is certain and shown as it is; one that differs between samples,
+or that a draw decided, is shown as a range and "depends on the roll" or "depends on the draw",
+never as one sampled value. Cards drawn are counted, never named.
+
+Nothing hidden can leak: the samples are made from the view alone, with seeds taken from the
+view itself, so two positions that look the same to the seat get the same previews.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import games
+from client.wording import listing, plural
+from games.alien_artifacts import data as aa
+from games.alien_artifacts.core import build_cost
+from games.cosmic_run import data as cr
+from games.cosmic_run.codes import BOOST, SLOT0, TARGET_INDEX, TECH
+from games.cosmic_run.counting import dice_steps, holds, unfilled_faces
+
+SAMPLES = 4
+"""Determinizations every action is tried on."""
+CHANCE_SAMPLES = 16
+"""Determinizations for an action whose outcome a draw decides (a wider range of outcomes)."""
+_CACHE_SIZE = 32
+
+
+@dataclass
+class Outcome:
+    """What one action did in one sample, as the seat sees it."""
+
+    numbers: dict[str, int] = field(default_factory=dict)
+    """Changes of the seat's own counts: ``vp``, ``credits``, ``crystals``, ``drawn``, ..."""
+    chance: set[str] = field(default_factory=set)
+    """Number keys that a roll or a hidden card decided."""
+    exact: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Number keys whose every possible value is known (lowest, highest): a harvest's VP."""
+    shown: set[str] = field(default_factory=set)
+    """Number keys worth showing even when they do not change (a scoring that scores 0)."""
+    detail: dict[str, str] = field(default_factory=dict)
+    """Words after a number, e.g. ``vp``: ``(T15 +0)``."""
+    items: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Named changes, key -> (text when sure, text when only some samples have it)."""
+    first: list[str] = field(default_factory=list)
+    """Costs and projections, said before the measured effects."""
+    projected: dict[str, int] = field(default_factory=dict)
+    """What a placed die will do once rolling ends, e.g. ``{"ship P3": 4}`` (its space)."""
+    notes: list[str] = field(default_factory=list)
+    """Facts said last ("ends your turn"), when every sample agrees."""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """The preview of one action: its text and the claims behind it (for tests and tools)."""
+
+    text: str | None
+    certain: dict[str, int]
+    """Changes claimed for sure, by key (``vp``, ``credits``, ``crystals``, ``drawn``...)."""
+    ranges: dict[str, tuple[int, int]]
+    """Changes that depend on a roll or a draw: the lowest and highest possible or seen."""
+    items: dict[str, str]
+    """Named changes claimed for sure, e.g. ``{"ship P3": "ship to space 4 on P3"}``."""
+    projected: dict[str, int] = field(default_factory=dict)
+    """Cosmic Run: where a ship will be once rolling ends with the dice placed so far and this
+    one (``{"ship P3": 4}``; the track's length if it reaches the planet)."""
+
+
+# --- entry points ---------------------------------------------------------------------------------
+
+
+def previews(view: dict[str, Any], legal: Sequence[Any]) -> list[str | None]:
+    """One short text (or ``None``) per action of ``legal``, for the seat whose view it is."""
+    return [e.text if e is not None else None for e in effects(view, legal)]
+
+
+def preview_text(game: Any, view: dict[str, Any], action: Any) -> str | None:
+    """The preview of one action; ``game`` is the game's name or object (the view names it)."""
+    name = getattr(game, "name", game)
+    if name is not None and name != view.get("game"):
+        return None
+    effect = effects(view, [action])[0]
+    return effect.text if effect is not None else None
+
+
+_cache: OrderedDict[tuple[str, tuple[Any, ...]], list[Effect | None]] = OrderedDict()
+
+
+def effects(view: dict[str, Any], legal: Sequence[Any]) -> list[Effect | None]:
+    """The previews of ``legal`` with their claims; ``None`` where there is nothing to say."""
+    actions = [_as_action(item) for item in legal]
+    seat = view.get("seat")
+    observer = _OBSERVERS.get(str(view.get("game")))
+    if observer is None or not isinstance(seat, int) or view.get("current_player") != seat:
+        return [None] * len(actions)
+    digest = _digest(view)
+    key = (digest, tuple(actions))
+    cached = _cache.get(key)
+    if cached is not None:
+        _cache.move_to_end(key)
+        return cached
+    result = _compute(view, seat, actions, digest, observer)
+    _cache[key] = result
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return result
+
+
+def _as_action(item: Any) -> tuple[Any, ...]:
+    """An action from a legal-list item: a tuple, a list, or a protocol ``{"action": [...]}``."""
+    if isinstance(item, dict):
+        item = item.get("action") or ()
+    return tuple(item) if isinstance(item, (list, tuple)) else ()
+
+
+def _digest(view: dict[str, Any]) -> str:
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+# --- sampling -------------------------------------------------------------------------------------
+
+
+class _Samples:
+    """Determinizations of one view, made on demand from seeds the view itself gives."""
+
+    def __init__(self, view: dict[str, Any], seat: int, digest: str) -> None:
+        self.game = games.get(str(view["game"]))
+        self.view = view
+        self.seat = seat
+        self.rng = random.Random(int(digest, 16))
+        self.states: list[Any] = []
+
+    def first(self, count: int) -> list[Any]:
+        while len(self.states) < count:
+            seed = self.rng.getrandbits(32)
+            self.states.append(self.game.determinize(self.view, self.seat, seed))
+        return self.states[:count]
+
+
+_SAFE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
+def _compute(
+    view: dict[str, Any],
+    seat: int,
+    actions: list[tuple[Any, ...]],
+    digest: str,
+    observer: Callable[[Any, tuple[Any, ...], int], Outcome],
+) -> list[Effect | None]:
+    samples = _Samples(view, seat, digest)
+    try:
+        samples.first(SAMPLES)
+    except _SAFE:  # a view the engine cannot rebuild: no previews rather than a crash
+        return [None] * len(actions)
+    word = "roll" if view.get("game") == "cosmic_run" else "draw"
+    result: list[Effect | None] = []
+    for action in actions:
+        try:
+            outcomes = [observer(st, action, seat) for st in samples.first(SAMPLES)]
+            if any(o.chance for o in outcomes):
+                more = samples.first(CHANCE_SAMPLES)[SAMPLES:]
+                outcomes += [observer(st, action, seat) for st in more]
+            result.append(_merge(outcomes, word))
+        except _SAFE:  # an action the engine refuses here (games.IllegalAction is a ValueError)
+            result.append(None)
+    return result
+
+
+# --- merging samples into words -------------------------------------------------------------------
+
+_ORDER = ("crystals", "credits", "dice", "vp", "tokens", "drawn", "store", "artifacts")
+_NOUNS = {
+    "vp": ("VP", "VP"),
+    "crystals": ("crystal", "crystals"),
+    "credits": ("credit", "credits"),
+    "tokens": ("Infodere token", "Infodere tokens"),
+    "artifacts": ("artifact", "artifacts"),
+}
+_COUNTS = {"drawn": "draw {}", "store": "{} to your store", "dice": "roll {}"}
+_COUNT_NOUNS = {"drawn": ("card", "cards"), "store": ("card", "cards"), "dice": ("die", "dice")}
+
+
+def signed(count: int, word: str, many: str | None = None) -> str:
+    """``+1 credit``, ``-2 credits``, ``+0 VP``."""
+    sign = "-" if count < 0 else "+"
+    if word == "VP":
+        return f"{sign}{abs(count)} VP"
+    return sign + plural(abs(count), word, many)
+
+
+def _number_text(key: str, value: int) -> str:
+    if key in _COUNTS:
+        one, many = _COUNT_NOUNS[key]
+        return _COUNTS[key].format(plural(value, one, many))
+    one, many = _NOUNS[key]
+    return signed(value, one, many)
+
+
+def _range_text(key: str, low: int, high: int) -> str:
+    if key in _COUNTS:
+        return _COUNTS[key].format(f"{low} to {high} {_COUNT_NOUNS[key][1]}")
+    return f"{low:+d} to {high:+d} {_NOUNS[key][1]}"
+
+
+def _merge(outcomes: list[Outcome], word: str) -> Effect | None:
+    first = outcomes[0]
+    parts = list(first.first) if all(o.first == first.first for o in outcomes) else []
+    certain: dict[str, int] = {}
+    ranges: dict[str, tuple[int, int]] = {}
+    items: dict[str, str] = {}
+    unsure: list[str] = []  # ranges seen, said together with what decides them
+    undecided: list[str] = []  # quantities a draw decides that every sample happened to agree on
+    gains: list[str] = []
+    for key in _ORDER:
+        if not any(key in o.numbers or key in o.shown or key in o.exact for o in outcomes):
+            continue
+        values = [o.numbers.get(key, 0) for o in outcomes]
+        low, high = min(values), max(values)
+        exact = first.exact.get(key)
+        if exact is not None and all(o.exact.get(key) == exact for o in outcomes):
+            ranges[key] = exact
+            unsure.append(_range_text(key, *exact))
+        elif low == high and not any(key in o.chance for o in outcomes):
+            if low or any(key in o.shown for o in outcomes):
+                certain[key] = low
+                text = _number_text(key, low)
+                detail = first.detail.get(key)
+                if detail and all(o.detail.get(key) == detail for o in outcomes):
+                    text += " " + detail
+                # Costs first, then what the action brings.
+                (parts if low < 0 and key not in _COUNTS else gains).append(text)
+        else:
+            ranges[key] = (low, high)
+            if low == high:
+                undecided.append(_NOUNS.get(key, (key, key))[1])
+            else:
+                unsure.append(_range_text(key, low, high))
+    keys = list(dict.fromkeys(key for o in outcomes for key in o.items))
+    for key in keys:
+        texts = [o.items.get(key) for o in outcomes]
+        if all(t == texts[0] for t in texts):
+            assert texts[0] is not None
+            items[key] = texts[0][0]
+            parts.append(texts[0][0])
+        else:
+            maybe = next(t for t in texts if t is not None)[1]
+            if maybe:
+                parts.append(maybe)
+    parts += gains
+    if unsure:
+        parts.append(f"{listing(unsure)} (depends on the {word})")
+    if undecided:
+        parts.append(f"{listing(undecided)} depend on the {word}")
+    for note in first.notes:
+        if all(note in o.notes for o in outcomes):
+            parts.append(note)
+    if not parts:
+        return None
+    same = all(o.projected == first.projected for o in outcomes)
+    return Effect(", ".join(parts), certain, ranges, items, first.projected if same else {})
+
+
+# --- Cosmic Run -----------------------------------------------------------------------------------
+
+# Events after which play is no longer the seat's own turn: what follows (the next meteor, the
+# Drone's roll) is not what the action did.
+_CR_CUT = frozenset({"turn", "drone_roll", "storm", "game_over"})
+
+
+def _cosmic_run(st: Any, action: tuple[Any, ...], seat: int) -> Outcome:
+    after = st.clone()
+    events = after.apply(action)
+    out = Outcome()
+    numbers = out.numbers
+    moves: dict[int, int] = {}
+    discovered: list[int] = []
+    recruited: list[str] = []
+    retired: list[str] = []
+    rolling_ended = False
+
+    def add(key: str, value: int) -> None:
+        numbers[key] = numbers.get(key, 0) + value
+
+    for event in events:
+        kind = event["type"]
+        if kind in _CR_CUT:
+            if kind == "game_over":
+                out.notes.append("ends the game")
+            elif kind != "storm":
+                out.notes.append("ends your turn")
+            break
+        mine = event.get("seat") == seat
+        if kind == "planet_scored":
+            add("vp", event["vp"][seat])
+            out.shown.add("vp")
+            if event["by"] == seat:
+                discovered.append(event["planet"])
+        elif kind == "move" and mine:
+            moves[event["planet"]] = event["to"]
+        elif kind == "crystals" and mine:
+            add("crystals", event["gained"])
+        elif kind in ("boost", "reroll", "nudge") and mine:
+            add("crystals", -event["crystals"])
+            if kind == "reroll":
+                out.notes.append(f"re-roll {cr.DIE_NAMES[event['die']]}")
+        elif kind == "infodere" and mine:
+            add("tokens", 1)
+        elif kind == "recruit" and mine:
+            recruited.append(_alien_name(event["alien"]))
+        elif kind == "retire" and mine:
+            retired.append(_alien_name(event["alien"]))
+            add("vp", event["vp"])
+        elif kind == "envoy" and mine:
+            add("vp", event["vp"])
+        elif kind == "roll" and mine:
+            add("dice", len(event["dice"]))
+        elif kind == "rolling_ends":
+            lost = len(event["lost"])
+            out.first.append(
+                "ends rolling" + (f": {plural(lost, 'die', 'dice')} lost" if lost else "")
+            )
+            rolling_ended = True
+        elif kind == "last_round":
+            out.notes.append("starts the last round")
+    for planet, space in sorted(moves.items()):
+        if planet in discovered:
+            text = f"discover planet {planet}"
+        else:
+            text = f"ship to space {space} on P{planet}"
+        out.items[f"ship P{planet}"] = (text, "")
+    if retired:
+        out.items["retire"] = ("retire " + listing(retired), "")
+    if recruited:
+        out.items["recruit"] = ("recruit " + listing(recruited), "")
+    if after.current_player == seat and after.phase == BOOST:
+        out.notes.append("then you may boost")
+    if action and action[0] == "assign" and not rolling_ended:
+        out.first.extend(_cr_projection(out, st, after, action, seat))
+    return out
+
+
+def _alien_name(alien_id: str) -> str:
+    index = cr.ALIEN_INDEX.get(alien_id)
+    return alien_id if index is None else cr.ALIENS[index].name
+
+
+def _cr_projection(
+    out: Outcome, before: Any, after: Any, action: tuple[Any, ...], seat: int
+) -> list[str]:
+    """What a die placed now will do once rolling ends (the dice as placed so far, plus it)."""
+    die, target = action[1], TARGET_INDEX[action[2]]
+    value = after.dice[die]
+    if target < 6:
+        planet = target
+        old, new = dice_steps(before)[planet], dice_steps(after)[planet]
+        if new > old:
+            out.projected[f"ship P{planet + 1}"] = projected_ship(after, seat, planet, new)
+            return [_step_text(after, seat, planet, new, new - old)]
+        if 1 <= planet <= 4:
+            size = cr.SET_SIZE[planet]
+            same = sum(1 for d in range(6) if after.loc[d] == planet and after.dice[d] == value)
+            return [f"no step yet (P{planet + 1}: {same % size} of {size} equal dice)"]
+        if planet == 5:
+            return [f"no step: P6 already has a {value}"]
+        return []
+    if target == TECH:
+        return [_tech_text(before, after, seat)]
+    slot = target - SLOT0
+    alien = cr.ALIENS[after.row[slot]]
+    left = unfilled_faces(after, slot)
+    if not left:
+        text = f"recruit {alien.name} this turn"
+        if len(after.held[seat]) >= cr.MAX_HELD:
+            text += f" (you hold {cr.MAX_HELD}: retire one)"
+        return [text]
+    faces = " ".join(str(f) for f in left)
+    return [f"{alien.name}: {plural(len(left), 'more die', 'more dice')} to recruit ({faces})"]
+
+
+def projected_ship(st: Any, seat: int, planet: int, steps: int) -> int:
+    """The space ``seat``'s ship on ``planet`` (0-based) reaches with ``steps`` dice steps."""
+    if steps:
+        steps += cr.NAVIGATOR_STEPS * sum(1 for a in st.held[seat] if cr.NAVIGATES[a] == planet)
+    return min(cr.TRACK_LENGTH[planet], st.pos[seat][planet] + steps)
+
+
+def _step_text(st: Any, seat: int, planet: int, steps: int, gained: int) -> str:
+    space = projected_ship(st, seat, planet, steps)
+    text = f"+{plural(gained, 'step')} on P{planet + 1} when rolling ends"
+    if space >= cr.TRACK_LENGTH[planet]:
+        vp = cr.DISCOVERER_VP[planet] + cr.CARTOGRAPHER_VP * holds(st, seat, cr.CARTOGRAPHER)
+        return f"{text} (reaches the planet: +{vp} VP)"
+    return f"{text} (ship to space {space})"
+
+
+def _tech_text(before: Any, after: Any, seat: int) -> str:
+    miners = cr.MINER_CRYSTALS * holds(after, seat, cr.MINER)
+    held = after.crystals[seat]
+
+    def gain(on_tech: int) -> int:
+        total = held + on_tech + (miners if on_tech else 0)
+        return min(cr.MAX_CRYSTALS, total) - held
+
+    more = gain(after.loc.count(TECH)) - gain(before.loc.count(TECH))
+    if not more and held + 1 > cr.MAX_CRYSTALS:
+        return f"+0 crystals when rolling ends (you hold the most, {cr.MAX_CRYSTALS})"
+    return f"{signed(more, 'crystal')} when rolling ends"
+
+
+# --- Alien Artifacts ------------------------------------------------------------------------------
+
+_OPERATIVE = {"offensive": aa.A_OFFENSIVE, "income": aa.A_INCOME, "mine": aa.A_MINE}
+_THEN = {
+    "buy_pick": "then take a revealed card or dig",
+    "choose_project": "then choose a project to complete",
+    "choose_deck": f"then look at the top {aa.STAR_CHART_LOOK} cards of a market deck",
+    "star_chart_pick": "then take one of them",
+    "keep_artifact": "then keep one of the 2 artifacts drawn",
+}
+# What a hidden card decides when these events happen (an attack reveals the deck's top card).
+_CHANCE = {"attack": {"vp", "credits", "artifacts"}, "produce": {"vp"}}
+
+
+def _alien_artifacts(st: Any, action: tuple[Any, ...], seat: int) -> Outcome:
+    before = st.view(seat)
+    after = st.clone()
+    events = after.apply(action)
+    out = Outcome()
+    name = action[0] if action else None
+    if name in _OPERATIVE or name == "pilgrimage":
+        # Pay the cost the first way the menu offers: what the action then does does not depend
+        # on which cards pay (Income's VP, the cards Mine draws), and the cost is said as such.
+        events += _pay_through(after, seat)
+        out.first.append(_operative_cost(st, seat, name))
+    elif name == "finish":
+        pending = before["pending"]
+        if pending["pay_action"] in _OPERATIVE or pending["pay_action"] == "pilgrimage":
+            out.first.append(f"-{pending['pay_value']} {pending['pay_colour'] or ''}".rstrip())
+    now = after.view(seat)
+    mine_before, mine_now = before["seats"][seat], now["seats"][seat]
+    numbers = out.numbers
+    for key in ("vp", "credits"):
+        if mine_now[key] != mine_before[key]:
+            numbers[key] = mine_now[key] - mine_before[key]
+    gained = len(mine_now["artifacts"]) - len(mine_before["artifacts"])
+    if gained > 0:
+        numbers["artifacts"] = gained
+    produced = harvests = 0
+    for event in events:
+        kind = event["type"]
+        if kind == "turn":
+            out.notes.append("ends your turn")
+            break
+        if kind == "final_phase":
+            out.notes.append("starts the final phase")
+        elif kind == "round":
+            out.notes.append(f"round {event['round']} begins")
+        elif kind == "game_over":
+            out.notes.append("ends the game")
+        if event.get("seat") != seat:
+            continue
+        out.chance |= _CHANCE.get(kind, set())
+        if kind == "draw":
+            numbers["drawn"] = numbers.get("drawn", 0) + event["count"]
+        elif kind == "produce":
+            produced += 1
+            harvests += event["harvest"]
+        elif kind == "tech_scoring":
+            out.shown.add("vp")
+            if event["techs"]:
+                out.detail["vp"] = "(" + ", ".join(f"{t} +{v}" for t, v in event["techs"]) + ")"
+        elif kind == "trade":
+            out.shown.add("credits")
+    if produced:
+        numbers["store"] = produced
+        if out.chance == {"vp"}:
+            # Each produced card scores its harvest or not: every possible total is known.
+            base = numbers.get("vp", 0) - aa.HARVEST_VP * harvests
+            out.exact["vp"] = (base, base + aa.HARVEST_VP * produced)
+            out.chance.clear()
+    _aa_items(out, st, action, before, now)
+    if now["current_player"] == seat and now["phase"] != before["phase"]:
+        _aa_then(out, now)
+    return out
+
+
+def _pay_through(st: Any, seat: int) -> list[dict[str, Any]]:
+    """Finish a payment just started, adding the first possible half until finishing is legal."""
+    events: list[dict[str, Any]] = []
+    for _ in range(64):
+        if st.is_over or st.current_player != seat or st.view(seat)["phase"] != "pay":
+            break
+        legal = st.legal_actions()
+        events += st.apply(("finish",) if ("finish",) in legal else legal[0])
+    return events
+
+
+def _operative_cost(st: Any, seat: int, name: str) -> str:
+    if name == "pilgrimage":
+        return f"-{plural(aa.PILGRIMAGE_CREDITS, 'credit')} and {aa.PILGRIMAGE_COST} of one colour"
+    kind = _OPERATIVE[name]
+    faction = st.factions[seat]
+    cheap = faction >= 0 and aa.FACTION_CHEAP_ACTION[faction] == kind
+    cost = aa.CHEAP_OPERATIVE if cheap else aa.OPERATIVE_COST
+    return f"-{cost} {aa.COLOUR_NAMES[aa.OPERATIVE_COLOUR[kind]]}"
+
+
+def _aa_items(
+    out: Outcome, st: Any, action: tuple[Any, ...], before: dict[str, Any], now: dict[str, Any]
+) -> None:
+    """Named changes: projects, deposits, the empire, this turn's flags, a payment so far."""
+    seat = now["seat"]
+    mine_before, mine_now = before["seats"][seat], now["seats"][seat]
+    old = {p["card"]: p for p in mine_before["projects"]}
+    for p in mine_now["projects"]:
+        card = p["card"]
+        if card not in old:
+            out.items[f"project {card}"] = (f"new project {_card(card)}", "")
+        elif p["deposit"] != old[card]["deposit"]:
+            cost = build_cost(st, seat, aa.MARKET_NAMES.index(card) // 16)
+            text = f"{card} deposit {p['deposit']} of {cost}"
+            out.items[f"deposit {card}"] = (text, "")
+    had = {card for card, _ in mine_before["empire"]}
+    for card, side in mine_now["empire"]:
+        if card not in had:
+            end_vp = aa.END_VP_LOGISTIC if side == "logistic" else aa.END_VP_OPERATIVE
+            text = f"{_card(card)} joins your empire ({side}: {end_vp} VP at the end)"
+            out.items[f"empire {card}"] = (text, "")
+    has = {card for card, _ in mine_now["empire"]}
+    for card, _ in mine_before["empire"]:
+        if card not in has:
+            out.items[f"lost {card}"] = (
+                f"{card} leaves your empire",
+                f"{card} may be damaged or destroyed",
+            )
+    turn_before, turn_now = before["turn_state"], now["turn_state"]
+    if turn_now["overdrive"] and not turn_before["overdrive"]:
+        out.notes.append(f"+{aa.OVERDRIVE_LIMIT} cards per payment this turn")
+    if turn_now["converter"] and not turn_before["converter"]:
+        out.notes.append("every half pays as Gold this turn")
+    pending = now["pending"]
+    if action[:1] == ("add",) and now["phase"] == "pay":
+        if pending["pay_requirement"] < 0:
+            out.first.append(f"{pending['pay_value']} paid so far")
+        else:
+            colour = pending["pay_colour"] or ""
+            paid = f"{pending['pay_value']} of {pending['pay_requirement']} {colour}".rstrip()
+            out.first.append(paid + " paid")
+
+
+def _aa_then(out: Outcome, now: dict[str, Any]) -> None:
+    phase = now["phase"]
+    pending = now["pending"]
+    if phase == "attack_target" and pending["attacker"]:
+        out.notes.append(f"then {_card(pending['attacker'])} attacks")
+    elif phase == "pay" and pending["pay_project"] and pending["pay_requirement"] >= 0:
+        left = pending["pay_requirement"] - pending["pay_value"]
+        kind = aa.TYPE_NAMES.index(pending["pay_action"])
+        out.notes.append(f"pay {left} {aa.COLOUR_NAMES[aa.TYPE_COLOUR[kind]]}")
+    elif phase == "choose_side" and pending["side_card"]:
+        out.notes.append(f"completes {_card(pending['side_card'])}, then choose its side")
+    elif phase == "choose_action" and now["turn_state"]["context"] == "extra":
+        out.notes.append("then another main action")
+    elif phase in _THEN:
+        out.notes.append(_THEN[phase])
+
+
+def _card(card: str) -> str:
+    """``P16 Golden Fields`` for a market card's id."""
+    if card in aa.MARKET_NAMES:
+        return f"{card} {aa.MARKET_TITLES[aa.MARKET_NAMES.index(card)]}"
+    return card
+
+
+_OBSERVERS: dict[str, Callable[[Any, tuple[Any, ...], int], Outcome]] = {
+    "cosmic_run": _cosmic_run,
+    "alien_artifacts": _alien_artifacts,
+}
