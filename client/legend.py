@@ -476,8 +476,30 @@ ALIEN_ARTIFACTS: tuple[Section, ...] = (
             Symbol(
                 "Quartermaster: discard",
                 "T15 Quartermaster: discard a hand card and draw another",
+                pattern=r"[Qq]uartermaster:?",
                 keys=("quartermaster",),
             ),
+            Symbol("quartermaster (discard, draw 1) R10", "the same, naming the card to discard"),
+            Symbol(
+                "place T07 op",
+                "put the completed card into your empire on that side: op (operative) or log "
+                "(logistic)",
+                keys=("place",),
+            ),
+            Symbol(
+                "attack with S11 AL6",
+                "the ship attacks that alien system, or that player (attack B)",
+                keys=("attack",),
+            ),
+            Symbol("play AR08", "play that artifact now", keys=("play",)),
+            Symbol("keep AR05", "keep that artifact (Xenoarchaeology)", keys=("keep",)),
+            Symbol("complete T11", "Instant Assembly completes that project", keys=("complete",)),
+            Symbol("look ship", "Star Chart: look at the top cards of that deck", keys=("look",)),
+            Symbol("faction SU", "choose that faction"),
+            Symbol("finish", "stop adding cards: pay what you chose"),
+            Symbol("dig", "pay 1 credit to reveal the next card of the deck"),
+            Symbol("go", "go on to the main action, or to the end of the turn"),
+            Symbol("done", "end the turn (then draw back up)"),
         ),
     ),
     (
