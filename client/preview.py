@@ -1,9 +1,10 @@
 """Menu previews: what each legal action will do, worked out from the player's own view only.
 
 :func:`previews` gives one short text per legal action of the seat whose view it is, e.g.
-``-1 crystal, re-roll W2 (depends on the roll)``, ``+1 step on P3 when rolling ends (ship to
-space 4)``, ``-5 Blue, then +0 VP (T15 +0)`` or ``draw 3 cards, ends your turn``; ``None`` when
-there is nothing worth saying.
+``-1 crystal, re-roll W2``, ``+1 step on P3 when rolling ends (ship to space 4)``, ``ends
+rolling, discover planet 3, +9 VP, ends your turn``, ``-5 Blue, +0 VP (T15 +0)``, ``+0 to +2 VP
+(depends on the draw)`` or ``draw 3 cards, ends your turn``; ``None`` when there is nothing worth
+saying. :func:`effects` gives the claims behind each text too.
 
 How: the game's ``determinize`` builds several full states consistent with the view (hidden
 cards and future rolls sampled), each action is applied to a clone of each sample, and the seat's
@@ -11,6 +12,13 @@ own quantities are compared before and after. A change that is the same in every
 no roll or hidden card decided is certain and shown as it is; one that differs between samples,
 or that a draw decided, is shown as a range and "depends on the roll" or "depends on the draw",
 never as one sampled value. Cards drawn are counted, never named.
+
+What is measured is the action's own doing, up to the seat's next decision: in Cosmic Run it
+stops where the turn ends (the next meteor, the Drone's roll are not the action's doing), and a
+die placed while rolling goes on is previewed by the step it adds once rolling ends. In Alien
+Artifacts an operative action (Income, Mine, Offensive) or a Pilgrimage is followed through its
+payment, paid the first way the menu offers: what it then brings does not depend on which cards
+pay, and the cost is said first (``-5 Blue``).
 
 Nothing hidden can leak: the samples are made from the view alone, with seeds taken from the
 view itself, so two positions that look the same to the seat get the same previews.
@@ -31,7 +39,7 @@ from client.wording import listing, plural
 from games.alien_artifacts import data as aa
 from games.alien_artifacts.core import build_cost
 from games.cosmic_run import data as cr
-from games.cosmic_run.codes import BOOST, SLOT0, TARGET_INDEX, TECH
+from games.cosmic_run.codes import BOOST, RETIRE, SLOT0, TARGET_INDEX, TECH
 from games.cosmic_run.counting import dice_steps, holds, unfilled_faces
 
 SAMPLES = 4
@@ -344,12 +352,17 @@ def _cosmic_run(st: Any, action: tuple[Any, ...], seat: int) -> Outcome:
         else:
             text = f"ship to space {space} on P{planet}"
         out.items[f"ship P{planet}"] = (text, "")
+    for name in retired:
+        if name in recruited:  # the incoming alien itself went straight to the retired pile
+            recruited.remove(name)
     if retired:
         out.items["retire"] = ("retire " + listing(retired), "")
     if recruited:
         out.items["recruit"] = ("recruit " + listing(recruited), "")
     if after.current_player == seat and after.phase == BOOST:
         out.notes.append("then you may boost")
+    elif after.current_player == seat and after.phase == RETIRE:
+        out.notes.append(f"then retire an alien (you may hold {cr.MAX_HELD})")
     if action and action[0] == "assign" and not rolling_ended:
         out.first.extend(_cr_projection(out, st, after, action, seat))
     return out
@@ -513,7 +526,7 @@ def _pay_through(st: Any, seat: int) -> list[dict[str, Any]]:
 
 def _operative_cost(st: Any, seat: int, name: str) -> str:
     if name == "pilgrimage":
-        return f"-{plural(aa.PILGRIMAGE_CREDITS, 'credit')} and {aa.PILGRIMAGE_COST} of one colour"
+        return f"-{aa.PILGRIMAGE_COST} of one colour"  # and its credits, measured as the rest
     kind = _OPERATIVE[name]
     faction = st.factions[seat]
     cheap = faction >= 0 and aa.FACTION_CHEAP_ACTION[faction] == kind

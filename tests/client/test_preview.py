@@ -22,6 +22,7 @@ import games
 from ai.bots import GreedyBot
 from client import preview
 from client.preview import Effect, effects, preview_text, previews, signed
+from games.cosmic_run.data import ALIENS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 
@@ -234,6 +235,34 @@ def test_the_yellow_die_on_p6_says_rolling_ends_and_how_many_dice_are_lost():
     assert text is not None
     assert text.startswith("ends rolling: 5 dice lost, ship to space 3 on P6")
     assert text.endswith("ends your turn")
+
+
+def _full_hands_at_recruit() -> Any:
+    """Seat 0 holds 5 aliens and has covered the first row card; rolling goes on."""
+    state = crh.new(2)
+    crh.give(state, 0, *(ALIENS[a].id for a in state.alien_deck[-5:]))
+    faces = ALIENS[state.row[0]].faces
+    state = crh.at_roll(state, [*faces, 2, 4, 5, 6, 3][:6], seat=0)
+    crh.put(state, *((die, "A1") for die in range(len(faces))))
+    return state
+
+
+def test_ending_rolling_with_a_full_hand_of_aliens_says_one_must_be_retired():
+    state = _full_hands_at_recruit()
+    text = preview_text("cosmic_run", state.view(0), ("assign", 5, "P6"))
+    assert text is not None and text.endswith("then retire an alien (you may hold 5)")
+
+
+def test_retiring_the_incoming_alien_does_not_recruit_it():
+    state = _full_hands_at_recruit()
+    crh.put(state, *((die, "T") for die in range(6) if state.loc[die] < 0))
+    crh.finish(state)
+    incoming = ALIENS[state.row[state.retire_slot]]
+    text = preview_text("cosmic_run", state.view(0), ("retire", incoming.id))
+    assert text == f"retire {incoming.name}, +{incoming.vp} VP, ends your turn"
+    kept = ALIENS[state.held[0][0]]
+    text = preview_text("cosmic_run", state.view(0), ("retire", kept.id))
+    assert text == f"retire {kept.name}, recruit {incoming.name}, +{kept.vp} VP, ends your turn"
 
 
 def test_a_roll_and_a_reroll_say_they_roll():
