@@ -1,23 +1,40 @@
-"""Public game events as one line of text each ("Meteor card M09 strikes planet 4 (2 hits)").
+"""Public game events as one line of text each ("Meteor card M09 strikes planet 4: hit 2 of 3").
 
-Pure functions over the event dicts the engines produce (see each game's docs and PROTOCOL.md
-section 12); the console client and the demo print them. Cosmic Run is narrated here, Alien
+Pure functions over the event dicts the engines produce (see each game's docs and PROTOCOL.md);
+the console client, the demo and the replay viewer print them. Cosmic Run is narrated here, Alien
 Artifacts in :mod:`client.narrate_aa`. Unknown events fall back to a plain listing of their
-fields, so a newer server never breaks an older client.
+fields, so a newer server never breaks an older client. :func:`label_text` puts an engine's
+action label into the same words (seats by letter and name, counts that agree).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from client import narrate_aa
-from client.wording import Names
+from client.wording import Names, agree, listing, seat_name
 from client.wording import cap as _cap
 from client.wording import plural as _plural
 from client.wording import who as _who
+from games.cosmic_run.data import (
+    ALIEN_INDEX,
+    ALIENS,
+    HITS_TO_DESTROY,
+    MAX_CRYSTALS,
+    MISS_CARDS_USED,
+    STRIKE_CARDS,
+)
 
 Event = dict[str, Any]
+
+# Where crystals come from, in a player's words (the engine's ``source`` of a crystals event).
+_CRYSTAL_SOURCES = {
+    "step 3a": "as rolling ends",
+    "patron": "from Patron",
+    "prospector": "from Prospector",
+}
 
 
 def _vp_list(names: Names, gains: Sequence[int]) -> str:
@@ -27,22 +44,43 @@ def _vp_list(names: Names, gains: Sequence[int]) -> str:
 _DIE = ("W1", "W2", "W3", "W4", "W5", "Y")
 
 
+def max_rounds(players: int) -> int | None:
+    """Cosmic Run's rounds at most for ``players`` (one meteor card a turn), else None."""
+    misses = MISS_CARDS_USED.get(players)
+    return None if misses is None else (len(STRIKE_CARDS) + misses) // players
+
+
+def _alien(alien_id: Any) -> str:
+    """An alien's name as the board's row shows it (its id if unknown)."""
+    index = ALIEN_INDEX.get(alien_id) if isinstance(alien_id, str) else None
+    return str(alien_id) if index is None else ALIENS[index].name
+
+
+def _turn(event: Event, names: Names) -> str:
+    """The line that opens a turn; the storm's turn is no round of its own (it ends the game
+    after the last round, before anyone rolls)."""
+    last = max_rounds(len(names))
+    if last is not None and event["round"] > last:
+        return f"-- Storm (after round {last}) --"
+    return f"-- Round {event['round']}: {_who(names, event.get('seat'))}'s turn --"
+
+
 def _cosmic_run(event: Event, names: Names) -> str | None:
     kind = event["type"]
     who = _who(names, event.get("seat"))
     if kind == "setup":
         return f"A new game of Cosmic Run for {_plural(event['players'], 'player')}."
     if kind == "turn":
-        return f"-- Round {event['round']}: {who}'s turn --"
+        return _turn(event, names)
     if kind == "meteor":
         if event["card"] == "X":
             return "Meteor card: a miss."
         if event["planet"] is None:
             return f"Meteor card {event['card']}: every planet it names is closed, no hit."
-        hits = _plural(event["hits"], "hit")
-        return f"Meteor card {event['card']} strikes planet {event['planet']} ({hits})."
+        hits = f"hit {event['hits']} of {HITS_TO_DESTROY}"
+        return f"Meteor card {event['card']} strikes planet {event['planet']}: {hits}."
     if kind == "storm":
-        return "The meteor deck is empty: a meteor storm destroys every open planet!"
+        return "The meteor deck is empty: a storm destroys every open planet."
     if kind == "planet_scored":
         by = event["by"]
         if event["how"] == "destroyed":
@@ -60,15 +98,20 @@ def _cosmic_run(event: Event, names: Names) -> str | None:
         return f"{who} puts {_DIE[event['die']]} (a {event['value']}) on {event['to']}."
     if kind == "rolling_ends":
         lost = event["lost"]
-        return "Rolling ends." + (f" Lost: {', '.join(_DIE[d] for d in lost)}." if lost else "")
+        if not lost:
+            return "Rolling ends."
+        dice = listing([_DIE[d] for d in lost])
+        return f"Rolling ends: {_plural(len(lost), 'die')} lost ({dice})."
     if kind in ("reroll", "nudge", "flip"):
         verb = {"reroll": "re-rolls", "nudge": "nudges", "flip": "flips"}[kind]
         paid = f" for {_plural(event['crystals'], 'crystal')}" if event["crystals"] else " (free)"
         return f"{who} {verb} {_DIE[event['die']]}: {event['from']} -> {event['value']}{paid}."
     if kind == "crystals":
-        text = f"{who} gains {_plural(event['gained'], 'crystal')} ({event['source']})"
+        source = str(event["source"])
+        why = _CRYSTAL_SOURCES.get(source, f"({source})")
+        text = f"{who} gains {_plural(event['gained'], 'crystal')} {why}"
         if event["returned"]:
-            text += f", {event['returned']} over the limit returned"
+            text += f" ({event['returned']} more lost: {MAX_CRYSTALS} at most)"
         return text + "."
     if kind == "boost":
         return f"{who} boosts planet {event['planet']} for {_plural(event['crystals'], 'crystal')}."
@@ -80,15 +123,15 @@ def _cosmic_run(event: Event, names: Names) -> str | None:
     if kind == "infodere":
         return f"{who} takes the Infodere token on planet {event['planet']} space {event['space']}."
     if kind == "recruit":
-        return f"{who} recruits {event['alien']} from {event['slot']}."
+        return f"{who} recruits {_alien(event['alien'])} from {event['slot']}."
     if kind == "retire":
-        return f"{who} retires {event['alien']} for {event['vp']} VP."
+        return f"{who} retires {_alien(event['alien'])} for {event['vp']} VP."
     if kind == "envoy":
         return f"{who}'s Envoy: +{event['vp']} VP."
     if kind == "refill":
         if event["alien"] is None:
             return f"The alien deck is empty: {event['slot']} stays empty."
-        return f"{event['alien']} fills {event['slot']}."
+        return f"{_alien(event['alien'])} fills {event['slot']}."
     if kind == "drone_roll":
         return f"The Drone rolls a {event['value']} and flies to planet {event['planet']}."
     if kind == "game_over":
@@ -152,3 +195,17 @@ def narrate(game: str, event: Event, names: Names) -> str | None:
         return narrator(event, names) if narrator else _generic(event, names)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return _generic(event, names)
+
+
+_SEAT_NUMBER = re.compile(r"\bseat (\d+)\b")
+_SLOT_NUMBER = re.compile(r" \(slot \d+\)")
+
+
+def label_text(game: str, label: str, names: Names) -> str:
+    """An engine's action label in the console's words: seats by letter and name ("attacks
+    B Bob (Bionics)", not "seat 1"), no slot numbers the board does not show, counts that
+    agree ("1 die lost")."""
+    text = _SEAT_NUMBER.sub(lambda m: seat_name(names, int(m.group(1))), label)
+    if game == "alien_artifacts":  # the board lists the alien systems by name, not by slot
+        text = _SLOT_NUMBER.sub("", text)
+    return agree(text)

@@ -1,4 +1,4 @@
-"""Alien Artifacts events as one line of English each (see PROTOCOL.md section 12.2).
+"""Alien Artifacts events as one line of English each (the events PROTOCOL.md lists).
 
 Card ids are shown with their printed titles from the game's data tables (``S12 Dreadnought``).
 Nothing hidden is ever named: events carry only public facts, and so do these lines.
@@ -33,7 +33,7 @@ def _action(event: Event, names: Names) -> str:
     if kind == "build":
         return f"{name} builds {card_name(event['card'])} (cost {event['cost']})."
     if kind == "buy":
-        return f"{name} buys from the {event['deck']} deck for {event['price']} credits."
+        return f"{name} buys from the {event['deck']} deck for {plural(event['price'], 'credit')}."
     return f"{name} {_ACTIONS.get(kind, kind)}."
 
 
@@ -89,7 +89,7 @@ def _tech_scoring(event: Event, names: Names) -> str:
     techs = ", ".join(f"{t} +{vp}" for t, vp in event.get("techs") or [])
     reason = _TECH_REASONS.get(event.get("reason", ""), str(event.get("reason", "")))
     detail = f" ({techs})" if techs else ""
-    return f"{who(names, event['seat'])}'s technologies score {event['vp']} VP{detail} [{reason}]."
+    return f"{reason}: {who(names, event['seat'])}'s technologies score {event['vp']} VP{detail}."
 
 
 def _final_scoring(event: Event, names: Names) -> str:
@@ -127,12 +127,14 @@ def _simple(event: Event, names: Names) -> str | None:
         "trade": lambda: f"{name} trades for {plural(event['credits'], 'credit')}.",
         "draw": lambda: f"{name} draws {plural(event['count'], 'card')}.",
         "discard": lambda: f"{name} discards {event['card']}.",
-        "reshuffle": lambda: f"The discard pile becomes the new deck ({event['deck']} cards).",
+        "reshuffle": lambda: (
+            f"The discard pile becomes the new deck ({plural(event['deck'], 'card')})."
+        ),
         "produce": lambda: (
             f"{name}'s {card_name(event['planet'])} produces a card"
             + (": harvest, +2 VP." if event.get("harvest") else ".")
         ),
-        "alien_revealed": lambda: f"{card_name(event['alien'])} appears in slot {event['slot']}.",
+        "alien_revealed": lambda: f"{card_name(event['alien'])} appears among the alien systems.",
         "defence_revealed": lambda: f"{name}'s defence plan: {card_name(event['plan'])}.",
         "ship_damaged": lambda: (
             f"{name}'s {card_name(event['ship'])} is damaged: back to the projects."
@@ -140,10 +142,10 @@ def _simple(event: Event, names: Names) -> str | None:
         "ship_destroyed": lambda: f"{name}'s {card_name(event['ship'])} is destroyed.",
         "ship_protected": lambda: f"{name}'s {card_name(event['ship'])} comes back unharmed.",
         "artifact_gain": lambda: f"{name} gains an artifact.",
-        "artifact_draw": lambda: f"{name} draws {event['count']} artifacts to keep one.",
+        "artifact_draw": lambda: f"{name} draws {plural(event['count'], 'artifact')} to keep one.",
         "artifact_bottom": lambda: f"{name} puts the other artifact under the deck.",
         "artifact_reshuffle": lambda: (
-            f"The artifact discard pile is reshuffled ({event['deck']} cards)."
+            f"The artifact discard pile is reshuffled ({plural(event['deck'], 'card')})."
         ),
         "artifact_supply_empty": lambda: (
             f"No artifact left: {name} scores {event['vp']} VP instead."
@@ -151,7 +153,9 @@ def _simple(event: Event, names: Names) -> str | None:
         "play_artifact": lambda: f"{name} plays {card_name(event['artifact'])}.",
         "instant_assembly": lambda: f"Instant Assembly completes {card} for {name}.",
         "star_chart": lambda: (
-            f"{name} looks at the top {event['count']} cards of the {event['deck']} deck."
+            f"{name} looks at the top "
+            + ("card" if event["count"] == 1 else f"{event['count']} cards")
+            + f" of the {event['deck']} deck."
         ),
         "quartermaster": lambda: f"{name}'s Quartermaster discards {event['card']} and draws.",
         "final_phase": lambda: (

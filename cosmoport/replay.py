@@ -21,11 +21,11 @@ from typing import Any
 
 from client import render
 from client.console_game import command_help, seat_named
-from client.narrate import narrate
+from client.narrate import label_text, narrate
 from client.render import alien_artifacts as aa_render
 from client.screen import Screen
 from client.style import Style, colour_wanted
-from client.wording import cap
+from client.wording import cap, plural
 from games import records
 from games.records import Record, RecordError
 
@@ -269,7 +269,7 @@ class Viewer:
             first = max(0, self.position - int(rest))
         lines = []
         for move in self.timeline.moves[first : self.position]:
-            lines.append(f"{move.version + 1:>4}. {self.who(move.seat)}: {move.label}")
+            lines.append(f"{move.version + 1:>4}. {self.who(move.seat)}: {self.label(move)}")
         return lines
 
     def do_help(self, rest: str) -> list[str]:
@@ -291,6 +291,10 @@ class Viewer:
             return self.style.seat(seat, f"{chr(65 + seat)} {self.names[seat]}")
         return f"seat {seat}"
 
+    def label(self, move: Any) -> str:
+        """A move's label in the console's words (seats by letter and name)."""
+        return label_text(self.game, str(move.label), self.names)
+
     def seat_list(self) -> str:
         return ", ".join(f"{chr(65 + i)} {name}" for i, name in enumerate(self.names))
 
@@ -300,7 +304,7 @@ class Viewer:
         title = render.title(self.game)
         options = record["options"]
         extra = " " + " ".join(f"{k}={v}" for k, v in options.items()) if options else ""
-        head = f"{title}{extra}, {record['players']} players, seed {record['seed']}"
+        head = f"{title}{extra}, {plural(record['players'], 'player')}, seed {record['seed']}"
         lines = [self.style.bold(head)]
         if self.source:
             lines.append(f"From {self.source}.")
@@ -323,7 +327,7 @@ class Viewer:
         note = records.edition_note(record)
         if note:
             lines.append(self.style.bad(f"Note: {note}."))
-        moves = "no action" if self.total == 0 else f"{self.total} actions"
+        moves = "no action" if self.total == 0 else plural(self.total, "action")
         lines.append(f"{cap(moves)}. Enter: next, `p`: back, `help`: all the commands.")
         return lines
 
@@ -353,7 +357,7 @@ class Viewer:
             lines = [self.style.bold(f"{where}: the start of the game")]
         else:
             move = self.timeline.moves[self.position - 1]
-            lines = [self.style.bold(f"{where}: {self.who(move.seat)}: {move.label}")]
+            lines = [self.style.bold(f"{where}: {self.who(move.seat)}: {self.label(move)}")]
             for event in move.events:
                 if self.game == "cosmic_run" and event.get("type") == "assign":
                     continue  # the label already says it

@@ -151,6 +151,19 @@ def test_log_lists_the_actions_so_far_with_their_labels() -> None:
     assert viewer.command("log 2") == log[-2:]
 
 
+def test_moves_name_their_targets_by_seat_letter_and_name_never_by_number() -> None:
+    record = make_record("alien_artifacts", 3, 1)  # seed 1: ships attack seats and aliens
+    viewer = rp.Viewer(record)
+    viewer.command("end")
+    log = viewer.command("log")
+    attacks = [line for line in log if " attacks " in line]
+    assert any(" attacks A Ann (" in line or " attacks B Bob (" in line for line in attacks)
+    assert not any("seat " in line or "(slot " in line for line in log)
+    move = next(i for i, line in enumerate(log, start=1) if " attacks " in line)
+    head = viewer.command(str(move))[0]
+    assert " attacks " in head and "seat " not in head and "(slot " not in head
+
+
 # --- viewpoints --------------------------------------------------------------------------------
 
 
