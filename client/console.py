@@ -17,6 +17,10 @@ seats back and saving records by :mod:`client.console_keep`.
 
 from __future__ import annotations
 
+import argparse
+import inspect
+import re
+import textwrap
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -24,12 +28,14 @@ from twisted.internet import defer
 from twisted.logger import Logger
 from twisted.python.failure import Failure
 
+import games
 from client import render
 from client.console_game import GameCommands, command_help, seat_list, seat_named
 from client.console_keep import KeepCommands
 from client.errors import describe, explain
 from client.screen import Screen
 from client.tracker import GameTracker, names_from_table
+from client.wording import letter, plural
 from protocol import BOT_LEVELS
 
 _log = Logger()
@@ -66,6 +72,53 @@ def game_name(text: str) -> str:
     """``cosmic_run`` for ``cosmic-run``, ``Cosmic Run``, ``cr``... (unknown names pass through)."""
     key = text.strip().lower().replace("-", "_").replace(" ", "_")
     return GAME_ALIASES.get(key.replace("_", ""), key)
+
+
+def short_name(game: str) -> str:
+    """The two-letter name of a game (``cr``), or its id if it has none."""
+    return next((alias for alias, g in GAME_ALIASES.items() if g == game and len(alias) == 2), game)
+
+
+def game_choices(known: list[str] | None = None) -> str:
+    """How to name the games: ``cosmic-run (cr) or alien-artifacts (aa)``."""
+    names = sorted(known if known is not None else games.names(), reverse=True)
+    spelled = [f"{g.replace('_', '-')} ({short_name(g)})" for g in names]
+    return ", ".join(spelled[:-1]) + " or " + spelled[-1] if len(spelled) > 1 else "".join(spelled)
+
+
+def game_argument(text: str) -> str:
+    """An ``argparse`` type: a game as people write it (``cosmic-run``, ``Cosmic Run``, ``cr``)
+    to its id; any other name is refused with the choices."""
+    name = game_name(text)
+    if name not in games.names():
+        raise argparse.ArgumentTypeError(f"no game {text!r}: choose {game_choices()}")
+    return name
+
+
+def place_named(text: str) -> int | None:
+    """The place at a table a letter stands for (``B`` -> 1), else None."""
+    text = text.strip()
+    if len(text) == 1 and text.isalpha() and text.isascii():
+        return ord(text.upper()) - 65
+    return None
+
+
+def help_lines(doc: str, width: int) -> list[str]:
+    """A command's docstring as help, wrapped at word boundaries to ``width``: the first
+    paragraph (``usage: summary``) with a hanging indent, the others indented."""
+    paragraphs = [" ".join(part.split()) for part in re.split(r"\n\s*\n", inspect.cleandoc(doc))]
+    lines: list[str] = []
+    for number, text in enumerate(p for p in paragraphs if p):
+        first = "" if number == 0 else "  "
+        lines += textwrap.wrap(
+            text,
+            max(20, width),
+            initial_indent=first,
+            subsequent_indent="    " if number == 0 else "  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return lines
 
 
 class ClientLike(Protocol):
@@ -222,7 +275,8 @@ class Console(GameCommands, KeepCommands):
         self.say(f"Connected to {msg.get('server', 'a Cosmoport server')} as {msg.get('name')}.")
         if self.games:
             names = ", ".join(
-                f"{g.get('name')} ({g.get('min_players')}-{g.get('max_players')} players)"
+                f"{render.title(str(g.get('name')))} (`{short_name(str(g.get('name')))}`, "
+                f"{g.get('min_players')}-{g.get('max_players')} players)"
                 for g in self.games
             )
             self.say(f"Games: {names}.")
@@ -242,7 +296,7 @@ class Console(GameCommands, KeepCommands):
         if self.where != "lobby":
             return
         if known is None and table.get("state") != "closed":
-            self.say(self.style.note(f"New table: {self.describe_table(table)}"))
+            self.say(self.style.note(f"New table {self.describe_table(table)}"))
         elif table.get("state") == "closed":
             self.tables.pop(table["id"], None)
             self.say(self.style.note(f"Table {table['id']} closed."))
@@ -253,11 +307,11 @@ class Console(GameCommands, KeepCommands):
         for slot, name in enumerate(new):
             was = old[slot] if slot < len(old) else "?"
             if name != was and name != "?":
-                self.say(f"{name} sits down at place {slot}.")
+                self.say(f"{name} sits down at place {letter(slot)}.")
             elif was != "?" and name == "?":
-                self.say(f"{was} leaves place {slot}.")
-        free = sum(1 for s in after.get("seats") or [] if s is None)
-        if free == 0 and after.get("state") == "waiting" and not after.get("autostart"):
+                self.say(f"{was} leaves place {letter(slot)}.")
+        # Said once, when the last place is taken (the join reply may have said it already).
+        if _free(before) and not _free(after) and not after.get("autostart"):
             self.say("Every place is taken: type `start` to begin.")
 
     def on_chat(self, msg: dict[str, Any]) -> None:
@@ -278,7 +332,10 @@ class Console(GameCommands, KeepCommands):
         seats = table.get("seats") or []
         taken = [s for s in seats if isinstance(s, dict)]
         names = ", ".join(
-            s.get("name", "?") + ("" if s.get("connected", True) else " (away)") for s in taken
+            f"{letter(place)} {s.get('name', '?')}"
+            + ("" if s.get("connected", True) else " (away)")
+            for place, s in enumerate(seats)
+            if isinstance(s, dict)
         )
         options = table.get("options") or {}
         extra = " " + " ".join(f"{k}={v}" for k, v in options.items()) if options else ""
@@ -299,7 +356,7 @@ class Console(GameCommands, KeepCommands):
             if method is None or not method.__doc__:
                 self.say(f"No command `{rest}`. Type `help` for the list.")
                 return
-            self.say([line.strip() for line in method.__doc__.strip().split("\n")])
+            self.say(help_lines(method.__doc__, self.screen.width))
             return
         self.say(
             command_help(
@@ -351,10 +408,12 @@ class Console(GameCommands, KeepCommands):
     def do_create(self, rest: str) -> None:
         """create GAME [PLAYERS] [OPTIONS]: open a table and sit at it.
 
-        GAME: cosmic_run (or cr) or alien_artifacts (or aa); PLAYERS: the number of seats
-        (default 2). Options: seating=fixed (your place is your seat) or random (the default),
-        autostart (start when full), and the game's own, e.g. factions=choice or
-        factions=SU,COM for Alien Artifacts. Example: create aa 3 factions=choice
+        GAME: cosmic-run (or cr) or alien-artifacts (or aa); PLAYERS: the number of seats
+        (default 2). Options: seating=fixed (your place is your seat) or random (the default:
+        seats are drawn when the game starts), autostart (start when full), and the game's
+        own, e.g. factions=choice or factions=SU,COM for Alien Artifacts.
+
+        Example: create aa 3 factions=choice
         """
         words = rest.split()
         if not words:
@@ -363,7 +422,15 @@ class Console(GameCommands, KeepCommands):
         if self.where != "lobby":
             self.say("You are at a table: `leave` it first.")
             return
-        msg: dict[str, Any] = {"type": "create", "game": game_name(words[0]), "players": 2}
+        offered = [str(g.get("name")) for g in self.games]
+        known = offered or games.names()
+        if len(words) > 1 and game_name(" ".join(words[:2])) in known:
+            words[:2] = [" ".join(words[:2])]  # a title of two words: Cosmic Run
+        game = game_name(words[0])
+        if offered and game not in offered:
+            self.say(f"No game `{words[0]}` here: choose {game_choices(offered)}.")
+            return
+        msg: dict[str, Any] = {"type": "create", "game": game, "players": 2}
         options: dict[str, Any] = {}
         for word in words[1:]:
             if word.isdigit():
@@ -391,29 +458,46 @@ class Console(GameCommands, KeepCommands):
         self.call(msg, created)
 
     def do_join(self, rest: str) -> None:
-        """join TABLE [PLACE]: take a place at a waiting table (default: the first free one)."""
+        """join TABLE [PLACE]: take a place at a waiting table (default: the first free one).
+
+        PLACE is a letter: A for the first place, B for the second...
+
+        Example: join 3 B
+        """
         words = rest.split()
-        if not words or not all(w.isdigit() for w in words[:2]):
-            self.say("Usage: join TABLE [PLACE], e.g. `join 3`. `list` shows the tables.")
+        place = place_named(words[1]) if len(words) == 2 else None
+        if (
+            not words
+            or not words[0].isdigit()
+            or len(words) > 2
+            or (len(words) == 2 and place is None)
+        ):
+            self.say(
+                "Usage: join TABLE [PLACE], e.g. `join 3` or `join 3 B`. `list` shows the tables."
+            )
             return
         if self.where != "lobby":
             self.say("You are already at a table: `leave` it first.")
             return
         msg: dict[str, Any] = {"type": "join", "table": int(words[0])}
-        if len(words) > 1:
-            msg["slot"] = int(words[1])
+        if place is not None:
+            msg["slot"] = place
         self.call(msg, self.on_joined)
 
     def on_joined(self, reply: dict[str, Any]) -> None:
         table = reply["table"]
         self.where, self.table, self.game = "table", table, None
-        free = sum(1 for s in table.get("seats") or [] if s is None)
+        free = _free(table)
+        shuffled = table.get("seating") == "random" and (table.get("players") or 0) > 1
         self.say(
             f"You sit at table {table['id']} ({render.title(str(table.get('game')))}), "
-            f"place {reply.get('slot')}."
+            f"place {letter(reply.get('slot'))}."
         )
+        if shuffled:
+            self.say("Seats are drawn at random when the game starts.")
         if free:
-            self.say(f"Waiting for {free} more player(s). Chat with `chat TEXT` meanwhile.")
+            waiting = plural(free, "more player")
+            self.say(f"Waiting for {waiting}. Chat with `chat TEXT` meanwhile.")
         elif not table.get("autostart"):
             self.say("Every place is taken: type `start` to begin.")
 
@@ -436,8 +520,9 @@ class Console(GameCommands, KeepCommands):
         """bot [LEVEL] [PLACE]: fill a free place at your waiting table with a bot (also `addbot`).
 
         LEVEL: easy, normal (the default) or hard search bots, or the greedy or random
-        baselines; PLACE: which free place (default: the first). The server starts the bot;
-        it sits down a moment later.
+        baselines; PLACE: which free place, a letter (default: the first). The server starts
+        the bot; it sits down a moment later.
+
         During a game, `bot LEVEL SEAT` (a seat letter or a player's name) gives the seat of a
         player who has been away for a while to a bot, so that the game can go on.
         """
@@ -460,17 +545,20 @@ class Console(GameCommands, KeepCommands):
                 )
                 return
             msg["seat"] = seat
-        elif who.isdigit():
-            msg["slot"] = int(who)
+        elif place_named(who) is not None:
+            msg["slot"] = place_named(who)
         elif who:
-            self.say(f"No bot level `{words[0]}`. Levels: {', '.join(BOT_LEVELS)}.")
+            self.say(
+                f"No bot level `{words[0]}`. Levels: {', '.join(BOT_LEVELS)}; "
+                "a place is a letter, e.g. `bot hard B`."
+            )
             return
 
         def added(reply: dict[str, Any]) -> None:
             if "seat" in msg:
                 self.say(f"The {level} bot is on its way to take over {reply.get('name')}'s seat.")
             else:
-                self.say(f"{reply.get('name')} is on its way to place {reply.get('slot')}.")
+                self.say(f"{reply.get('name')} is on its way to place {letter(reply.get('slot'))}.")
 
         self.call(msg, added)
 
@@ -522,6 +610,11 @@ class Console(GameCommands, KeepCommands):
             self.say("Finish this game first (or `leave` it).")
             return
         self.again()
+
+
+def _free(table: dict[str, Any]) -> int:
+    """How many places of a table map are free."""
+    return sum(1 for s in table.get("seats") or [] if s is None)
 
 
 def parse_value(text: str) -> Any:

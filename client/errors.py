@@ -2,14 +2,18 @@
 
 :data:`EXPLAIN` covers every code of :data:`protocol.ERROR_CODES` (a test checks it). A code this
 client does not know yet is explained by its area (``lobby/...``, ``action/...``), and the
-server's own message is always shown next to ours when it adds something.
+server's own message is shown next to ours when it adds something, in the console's words:
+places and seats by letter (the server numbers them from 0, for programs), counts that agree.
 """
 
 from __future__ import annotations
 
+import re
+
 from twisted.internet.error import ConnectError, ConnectionRefusedError, DNSLookupError
 
 from client.connection import ConnectionClosed, ServerError
+from client.wording import agree, letter
 
 EXPLAIN: dict[str, str] = {
     "proto/frame_too_large": "The client sent a message too large for the server (a client bug).",
@@ -29,8 +33,8 @@ EXPLAIN: dict[str, str] = {
     "lobby/name_taken": "Someone at that table already uses this name: pick another one.",
     "lobby/no_such_table": "There is no table with that number (it may have closed). "
     "Type `list` to see the tables.",
-    "lobby/no_such_seat": "That table has no place with that number.",
-    "lobby/seat_taken": "That place is taken: try another one, or leave out the place number.",
+    "lobby/no_such_seat": "That table has no such place.",
+    "lobby/seat_taken": "That place is taken: try another one, or leave out the place letter.",
     "lobby/table_full": "Every place at that table is taken. You can `spectate` it.",
     "lobby/no_bots": "This server does not start bots (its host turned them off).",
     "lobby/not_waiting": "That table has already started (or finished): you can only `spectate` "
@@ -78,14 +82,36 @@ _AREAS = {
 }
 
 # Server messages that add nothing to our sentence (or are meant for programmers).
-_QUIET = frozenset({"proto/bad_msgpack", "action/stale", "action/not_your_turn"})
+_QUIET = frozenset(
+    {
+        "proto/bad_msgpack",
+        "action/stale",
+        "action/not_your_turn",
+        "lobby/table_full",
+        "table/not_ready",
+    }
+)
+_FOR_PROGRAMS = re.compile(r"is not a legal action now$")
+_NUMBERED_RANGE = re.compile(r"\b(places|seats) (\d+) to (\d+)\b")
+_NUMBERED = re.compile(r"\b(place|seat) (\d+)\b")
+
+
+def in_our_words(message: str) -> str:
+    """A server message with its place and seat numbers as the letters the console shows
+    ("place 0" -> "place A") and its counts agreeing ("1 open tables" -> "1 open table")."""
+    text = _NUMBERED_RANGE.sub(
+        lambda m: f"{m[1]} {letter(int(m[2]))} to {letter(int(m[3]))}", message
+    )
+    text = _NUMBERED.sub(lambda m: f"{m[1]} {letter(int(m[2]))}", text)
+    return agree(text)
 
 
 def explain(code: str, message: str = "") -> str:
     """A sentence for a person about error ``code`` (with the server's ``message``)."""
     text = EXPLAIN.get(code) or _AREAS.get(code.split("/")[0], "The server refused that.")
-    if message and code not in _QUIET and message.lower() not in text.lower():
-        text += f" ({message})"
+    quiet = code in _QUIET or _FOR_PROGRAMS.search(message)
+    if message and not quiet and message.lower() not in text.lower():
+        text += f" ({in_our_words(message)})"
     return text
 
 

@@ -175,20 +175,20 @@ class Lobby:
         """
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError(
-                "limit/tables", f"the server already holds {self.limits.max_tables} tables"
+                "limit/tables", f"the server already holds {_tables(self.limits.max_tables)}"
             )
         per_address = self.limits.tables_per_address
         held = sum(1 for t in self.tables.values() if t.creator == creator)
         if held >= per_address:
             raise ProtocolError(
-                "limit/tables", f"your address already holds {per_address} open tables"
+                "limit/tables", f"your address already holds {_tables(per_address, 'open ')}"
             )
         free = self.limits.max_tables - len(self.tables)
         if held >= free:  # a fair share: never more than is left to everyone else
             raise ProtocolError(
                 "limit/tables",
-                f"your address holds {held} open tables and only {free} are free: "
-                "the rest are for others",
+                f"your address holds {_tables(held, 'open ')} and only {free} "
+                f"{'is' if free == 1 else 'are'} free: the rest are for others",
             )
         if game_name not in self.registry.names():
             raise ProtocolError(
@@ -512,3 +512,8 @@ def _replay(game: games.Game, saved: SavedTable) -> tuple[games.State, list[dict
                 f"action {version} {action!r} no longer replays ({type(exc).__name__}: {exc})"
             ) from None
     return engine, list(recent)
+
+
+def _tables(count: int, kind: str = "") -> str:
+    """``1 open table``, ``3 open tables``: counts in messages people read."""
+    return f"{count} {kind}table{'' if count == 1 else 's'}"

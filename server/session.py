@@ -371,7 +371,9 @@ class Session:
         table_id = msg["table"]
         state = self.hub.store.state_of(table_id)
         if state is None:
-            raise ProtocolError("lobby/no_such_table", f"this server has no game {table_id}")
+            raise ProtocolError(
+                "lobby/no_such_table", f"this server has no game at table {table_id}"
+            )
         if state != FINISHED:
             raise ProtocolError(
                 "table/not_finished",

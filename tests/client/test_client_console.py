@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from client_helpers import FakeClient, Typist, legal_of, position, table_map
 
 from client.console import game_name, parse_value
@@ -98,8 +99,8 @@ def test_create_understands_games_players_and_options_then_sits_down() -> None:
         }
     )
     text = typist.take()
-    assert "You sit at table 7 (Alien Artifacts), place 0." in text
-    assert "Waiting for 2 more player(s)" in text
+    assert "You sit at table 7 (Alien Artifacts), place A." in text
+    assert "Waiting for 2 more players." in text
     assert typist.screen.prompt == "table 7> "
 
 
@@ -132,7 +133,7 @@ def test_seating_news_while_waiting_and_the_hint_to_start() -> None:
         {"type": "table_update", "table": table_map(4, "cosmic_run", ["Ann", "Bob"])}
     )
     text = typist.take()
-    assert "Bob sits down at place 1." in text
+    assert "Bob sits down at place B." in text
     assert "Every place is taken: type `start` to begin." in text
 
 
@@ -292,8 +293,8 @@ def test_bot_at_a_waiting_table_asks_for_a_place_with_the_level() -> None:
     client.reply(
         {"type": "bot_added", "table": 4, "slot": 1, "name": "Hard bot 1", "level": "hard"}
     )
-    assert "Hard bot 1 is on its way to place 1." in typist.take()
-    typist.type("bot random 1")
+    assert "Hard bot 1 is on its way to place B." in typist.take()
+    typist.type("bot random B")
     assert client.sent[-1] == {"type": "add_bot", "level": "random", "slot": 1}
     sent = len(client.sent)
     typist.type("bot godlike")
@@ -388,3 +389,140 @@ def test_list_shows_a_page_and_list_more_the_next() -> None:
     text = typist.take()
     assert "7: Cosmic Run" in text and "list more" not in text
     assert sorted(typist.console.tables) == [1, 2, 7]
+
+
+# --- help, places by letter, game names, said once ----------------------------------------------
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_help_on_every_command_wraps_at_word_boundaries_within_the_screen(width: int) -> None:
+    typist = Typist(FakeClient())
+    typist.screen.width = width
+    commands = [name[3:] for name in dir(typist.console) if name.startswith("do_")]
+    for command in commands:
+        typist.type(f"help {command}")
+        lines = typist.take().rstrip("\n").split("\n")
+        doc = getattr(typist.console, f"do_{command}").__doc__
+        assert all(len(line) <= width for line in lines), (command, lines)
+        assert " ".join(lines).split() == doc.split(), command  # whole words, none lost
+        assert lines[0].startswith(command.split("_")[0])
+        assert all(line.startswith("  ") for line in lines[1:]), (command, lines)
+
+
+def test_help_create_keeps_its_example_on_a_line_of_its_own() -> None:
+    typist = Typist(FakeClient())
+    typist.type("help create")
+    lines = typist.take().split("\n")
+    assert "  Example: create aa 3 factions=choice" in lines
+    assert not any(line.endswith("(or") or line.endswith("cr)") for line in lines[:1])
+
+
+def test_every_place_is_taken_is_said_once_when_the_last_player_sits_down() -> None:
+    client = FakeClient("Bob")
+    typist = Typist(client)
+    typist.type("join 4")
+    full = table_map(4, "cosmic_run", ["Ann", "Bob"])
+    client.reply({"type": "joined", "table": full, "slot": 1, "token": "t"})
+    typist.console.receive(
+        {"type": "table_update", "table": table_map(4, "cosmic_run", ["Ann", "Bob"])}
+    )
+    assert typist.take().count("Every place is taken") == 1
+    # Seated first, then the table fills: said once more, when it fills, not on each update.
+    typist.console.receive(
+        {"type": "table_update", "table": table_map(4, "cosmic_run", ["Ann", None])}
+    )
+    typist.console.receive(
+        {"type": "table_update", "table": table_map(4, "cosmic_run", ["Ann", "Cy"])}
+    )
+    typist.console.receive(
+        {"type": "table_update", "table": table_map(4, "cosmic_run", ["Ann", "Cy"])}
+    )
+    assert typist.take().count("Every place is taken") == 1
+
+
+def test_places_are_letters_in_what_the_console_says_and_takes() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("join 4 1")
+    assert "Usage: join TABLE [PLACE]" in typist.take() and client.sent == []
+    typist.type("join 4 b")
+    assert client.sent[-1] == {"type": "join", "table": 4, "slot": 1}
+    table = table_map(4, "cosmic_run", [None, "Ann", None])
+    client.reply({"type": "joined", "table": table, "slot": 1, "token": "t"})
+    text = typist.take()
+    assert "place B." in text and "Seats are drawn at random when the game starts." in text
+    typist.console.receive(
+        {"type": "table_update", "table": table_map(4, "cosmic_run", ["Cy", "Ann", None])}
+    )
+    assert "Cy sits down at place A." in typist.take()
+    typist.type("bot easy C")
+    assert client.sent[-1] == {"type": "add_bot", "level": "easy", "slot": 2}
+    client.reply({"type": "bot_added", "table": 4, "slot": 2, "name": "Easy bot 1"})
+    assert "Easy bot 1 is on its way to place C." in typist.take()
+    typist.console.receive(
+        {"type": "table_update", "table": table_map(4, "cosmic_run", [None, "Ann", None])}
+    )
+    assert "Cy leaves place A." in typist.take()
+    assert "A Ann" not in typist.console.describe_table(table)
+    assert typist.console.describe_table(table).endswith("waiting - B Ann")
+
+
+@pytest.mark.parametrize(
+    ("code", "message", "said"),
+    [
+        ("lobby/seat_taken", "place 1 of table 4 is held", "(place B of table 4 is held)"),
+        ("lobby/no_such_seat", "table 4 has places 0 to 2", "(table 4 has places A to C)"),
+        ("table/too_soon", "seat 0 (Ann) has had nobody for 3s", "(seat A (Ann) has had"),
+        ("limit/tables", "the server already holds 1 tables", "(the server already holds 1 table)"),
+    ],
+)
+def test_refusals_name_places_and_seats_by_letter(code: str, message: str, said: str) -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("join 4 B")
+    client.refuse(code, message)
+    assert said in " ".join(typist.take().split())
+
+
+def test_refusals_meant_for_programs_or_saying_nothing_more_stay_quiet() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type("join 4")
+    client.refuse("lobby/table_full", "every seat of table 4 is held")
+    assert "(every seat" not in typist.take()
+
+
+@pytest.mark.parametrize(
+    ("typed", "game"),
+    [
+        ("cosmic-run", "cosmic_run"),
+        ("cosmic_run", "cosmic_run"),
+        ("cr", "cosmic_run"),
+        ("Cosmic Run", "cosmic_run"),
+        ("alien-artifacts", "alien_artifacts"),
+        ("alien_artifacts", "alien_artifacts"),
+        ("AA", "alien_artifacts"),
+        ("Alien Artifacts", "alien_artifacts"),
+    ],
+)
+def test_create_takes_a_game_by_any_of_its_names(typed: str, game: str) -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    typist.type(f"create {typed} 3")
+    assert client.sent[-1] == {"type": "create", "game": game, "players": 3}
+
+
+def test_the_welcome_names_the_games_and_create_refuses_others_with_the_choices() -> None:
+    client = FakeClient()
+    typist = Typist(client)
+    games = [
+        {"name": "alien_artifacts", "min_players": 2, "max_players": 5},
+        {"name": "cosmic_run", "min_players": 1, "max_players": 4},
+    ]
+    typist.console.welcome({"server": "S", "name": "Ann", "games": games})
+    text = typist.take()
+    assert "Alien Artifacts (`aa`, 2-5 players), Cosmic Run (`cr`, 1-4 players)" in text
+    typist.type("create chess")
+    text = " ".join(typist.take().split())
+    assert "No game `chess` here: choose cosmic-run (cr) or alien-artifacts (aa)." in text
+    assert client.sent == []

@@ -146,3 +146,18 @@ def test_play_sets_up_a_table_with_bots_and_again_starts_a_new_one() -> None:
     assert typist.console.table is not None and typist.console.table["id"] == 2
     assert typist.console.game is not None and typist.console.game.table_id == 2
     assert "The game of Cosmic Run starts!" in typist.take()
+
+
+def test_every_place_is_taken_is_said_once_to_each_person_at_the_table() -> None:
+    net = Network(seed=3)
+    ann, bob, cy = greeted(net, "Ann"), greeted(net, "Bob"), greeted(net, "Cy")
+    ann.type("create cr 3")
+    net.run()
+    bob.type("join 1")
+    net.run()
+    cy.type("join 1")  # the last place: the server's reply and the table's news both tell Cy
+    net.run()
+    for person in (ann, bob, cy):
+        text = person.take()
+        assert text.count("Every place is taken") == 1, text
+        assert "place C" in text

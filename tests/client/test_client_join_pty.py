@@ -31,14 +31,14 @@ def server_port() -> str:
 def test_join_create_play_leave_resume_and_quit(server_port: str) -> None:
     ann = spawn("join", f"127.0.0.1:{server_port}", "--name", "Ann")
     ann.expect("as Ann")
-    ann.expect("Games: .*cosmic_run")
+    ann.expect("Games: .*Cosmic Run")
     ann.expect("lobby> ")
     ann.sendline("join 5")
     ann.expect(r"There is no table with that number")
     ann.sendline("create cosmic-run 1")
-    ann.expect(r"You sit at table 1 \(Cosmic Run\), place 0\.")
+    ann.expect(r"You sit at table 1 \(Cosmic Run\), place A\.")
     ann.sendline("list")
-    ann.expect(r"1: Cosmic Run, 1/1 players, waiting - Ann")
+    ann.expect(r"1: Cosmic Run, 1/1 players, waiting - A Ann")
     ann.sendline("start")
     ann.expect("The game of Cosmic Run starts!")
     for _ in range(3):

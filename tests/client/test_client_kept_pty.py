@@ -72,7 +72,7 @@ def test_a_killed_console_takes_its_seat_back_when_started_again_and_plays_on(
     ann = spawn(env, "join", address, "--name", "Ann")
     ann.expect("lobby> ")
     ann.sendline("create cr 2 autostart")
-    ann.expect(r"You sit at table 1 \(Cosmic Run\), place 0\.")
+    ann.expect(r"You sit at table 1 \(Cosmic Run\), place A\.")
     ann.sendline("bot random")
     ann.expect("The game of Cosmic Run starts!")
     assert take_turns(ann, 3) == (3, False)

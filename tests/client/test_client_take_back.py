@@ -234,4 +234,4 @@ def test_history_lists_finished_games_and_save_table_keeps_one(tmp_path: Path) -
     record = json.loads(target.read_text(encoding="utf-8"))
     assert record["table"] == 1 and record["result"] is not None
     ann.type("save 99")
-    assert "no game 99" in " ".join(ann.typist.take().split())
+    assert "no game at table 99" in " ".join(ann.typist.take().split())
