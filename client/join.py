@@ -1,6 +1,7 @@
 """``cosmoport join HOST[:PORT] [--name NAME]``: the console client for a server on the LAN.
 
-Connects, says hello and hands the terminal to :class:`client.console.Console`. A dropped
+Connects, says hello and hands the terminal to :class:`client.console.Console`: full screen
+(:mod:`client.tui`) on a terminal, the line console with ``--plain`` or elsewhere. A dropped
 connection is retried and the seat taken back with its token (:class:`client.connection.Client`).
 Seat tokens are also kept on disk (:mod:`client.tokens`): a client started again after its
 process died takes its seat back by itself, right after the welcome.
@@ -19,7 +20,7 @@ from client.connection import Client
 from client.console import Console
 from client.errors import describe
 from client.screen import Screen
-from client.terminal import open_terminal, quiet_logging
+from client.terminal import Attach, full_screen_wanted, open_terminal, quiet_logging, wire
 from client.tokens import TokenStore
 
 DEFAULT_PORT = 7777  # the server's default (server.service.DEFAULT_PORT)
@@ -55,6 +56,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("address", metavar="HOST[:PORT]", help=f"the server (port {DEFAULT_PORT})")
     parser.add_argument("--name", default=None, help="your name at the tables (default: login)")
     parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="the line console instead of the full screen (for screen readers, pipes, slow "
+        "links); the default when not on a terminal",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,7 +70,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"cosmoport join: bad address {args.address!r} ({error})")
         return 2
-    task.react(_main, [host, port, args.name or default_name(), args.no_color])
+    name = args.name or default_name()
+    if full_screen_wanted(args.plain):
+        from client import tui
+
+        def start(reactor: Any, screen: Any, attach: Attach, console_class: type[Console]) -> Any:
+            return session(reactor, host, port, name, screen, attach, console_class)
+
+        return tui.run(start, no_color=args.no_color)
+    task.react(_main, [host, port, name, args.no_color])
     return 0  # not reached: react exits
 
 
@@ -75,10 +90,11 @@ def open_session(
     screen: Screen,
     on_quit: Callable[[int], None],
     tokens: TokenStore | None,
+    console_class: type[Console] = Console,
 ) -> tuple[Client, Console]:
     """A client for ``host:port`` that keeps its seat tokens in ``tokens``, and its console."""
     client = Client(reactor, host, port, name, tokens=tokens)
-    console = Console(client, screen, on_quit=on_quit)
+    console = console_class(client, screen, on_quit=on_quit)
     client.on_message = console.receive
     client.on_status = console.status
     if tokens is not None:
@@ -86,29 +102,50 @@ def open_session(
     return client, console
 
 
-async def _main(reactor: Any, host: str, port: int, name: str, no_color: bool) -> None:
-    quiet_logging()
-    screen, terminal = open_terminal(reactor, no_color)
+async def session(
+    reactor: Any,
+    host: str,
+    port: int,
+    name: str,
+    screen: Any,
+    attach: Attach,
+    console_class: type[Console] = Console,
+    tokens: TokenStore | None = None,
+) -> int:
+    """One whole ``join`` session on ``screen``: connect, welcome, then the console until the
+    person quits. ``attach(console, quit_with)`` hands the console to whatever feeds it lines;
+    seat tokens are kept in ``tokens`` (default: the user's token store). The exit status."""
     finished: defer.Deferred[int] = defer.Deferred()
 
     def quit_with(code: int) -> None:
         if not finished.called:
             finished.callback(code)
 
-    client, console = open_session(reactor, host, port, name, screen, quit_with, TokenStore())
-    terminal.on_line = console.line
-    terminal.on_eof = lambda: quit_with(0)
+    store = tokens if tokens is not None else TokenStore()
+    client, console = open_session(
+        reactor, host, port, name, screen, quit_with, store, console_class
+    )
+    attach(console, quit_with)
     screen.show(f"Connecting to {host}:{port} as {name}...")
     try:
         welcome = await client.start()
     except Exception as error:
         screen.show(describe(error))
-        code = 1
-    else:
-        console.welcome(welcome)  # and takes back the seat kept for this server, if any
-        console.prompt()
-        code = await finished
-        await client.close()
-    await terminal.close()
+        return 1
+    console.welcome(welcome)  # and takes back the seat kept for this server, if any
+    console.prompt()
+    code = await finished
+    await client.close()
+    return code
+
+
+async def _main(reactor: Any, host: str, port: int, name: str, no_color: bool) -> None:
+    """The line console (``--plain``, or when not on a terminal)."""
+    quiet_logging()
+    screen, terminal = open_terminal(reactor, no_color)
+    try:
+        code = await session(reactor, host, port, name, screen, wire(terminal))
+    finally:
+        await terminal.close()
     if code:
         raise SystemExit(code)

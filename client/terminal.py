@@ -1,16 +1,17 @@
-"""The console on a real terminal: standard input and output through Twisted's StandardIO.
+"""The line console on a terminal: standard input and output through Twisted's StandardIO.
 
 :func:`open_terminal` wires a :class:`TerminalLines` protocol to the process's stdin/stdout and
 returns the :class:`~client.screen.Screen` to write on; lines typed go to ``on_line``, and
-``on_eof`` runs when input ends (Ctrl-D, or the pipe closes). Colour follows
-:func:`client.style.colour_wanted`.
+``on_eof`` runs when input ends (Ctrl-D, or the pipe closes); :func:`wire` gives a session's
+console to it. Colour follows :func:`client.style.colour_wanted`. :func:`full_screen_wanted`
+decides between this line mode and the full-screen client (:mod:`client.tui`).
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from twisted.internet import defer, stdio
@@ -25,8 +26,12 @@ from twisted.logger import (
 from twisted.protocols.basic import LineReceiver
 from zope.interface import implementer  # type: ignore[import-untyped]
 
+from client.console import Console
 from client.screen import Screen
 from client.style import Style, colour_wanted
+
+Attach = Callable[[Console, Callable[[int], None]], None]
+"""Hands a session's console to its input: (console, quit_with(exit status))."""
 
 
 @implementer(IHalfCloseableProtocol)
@@ -80,6 +85,35 @@ def open_terminal(reactor: Any, no_color: bool) -> tuple[Screen, TerminalLines]:
     style = Style(colour_wanted(sys.stdout, no_color, os.environ))
     interactive = sys.stdout.isatty()
     return Screen(lines.write_text, style, interactive=interactive), lines
+
+
+def wire(lines: TerminalLines) -> Attach:
+    """An :data:`Attach` feeding the console the lines typed; end of input quits (status 0)."""
+
+    def attach(console: Console, quit_with: Callable[[int], None]) -> None:
+        lines.on_line = console.line
+        lines.on_eof = lambda: quit_with(0)
+
+    return attach
+
+
+def full_screen_wanted(
+    plain: bool,
+    stdin: Any = None,
+    stdout: Any = None,
+    environ: Mapping[str, str] = os.environ,
+) -> bool:
+    """Whether to run the full-screen client: not ``--plain``, standard input and output both
+    terminals, and a terminal that can draw (``TERM`` not ``dumb``)."""
+    if plain or environ.get("TERM", "") in ("dumb", "unknown"):
+        return False
+    for stream in (stdin or sys.stdin, stdout or sys.stdout):
+        try:
+            if not stream.isatty():
+                return False
+        except (AttributeError, OSError, ValueError):
+            return False
+    return True
 
 
 def quiet_logging() -> None:

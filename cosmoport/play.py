@@ -1,7 +1,8 @@
 """``cosmoport play GAME``: one command, one game against bots, in the console.
 
 An entry point, so it may use every package: it runs the server (``server``) and the console
-client (``client``) in one process.
+client (``client``) in one process. On a terminal the console is full screen (:mod:`client.tui`);
+with ``--plain``, or when standard input or output is not a terminal, it is the line console.
 
 Starts an embedded server on a free loopback port, opens a table, seats the person, fills every
 other seat with bots and hands the terminal to the console. The bots are ordinary network clients
@@ -33,7 +34,7 @@ from client.connection import Client
 from client.console import Console, game_name
 from client.errors import describe
 from client.join import default_name
-from client.terminal import open_terminal, quiet_logging
+from client.terminal import Attach, full_screen_wanted, open_terminal, quiet_logging, wire
 from protocol import BOT_LEVELS
 
 DEFAULT_PLAYERS = 2
@@ -75,6 +76,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"pause before each random bot's action (default {DEFAULT_BOT_DELAY})",
     )
     parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="the line console instead of the full screen (for screen readers, pipes, slow "
+        "links); the default when not on a terminal",
+    )
 
 
 def check(args: argparse.Namespace) -> str | None:
@@ -95,6 +102,13 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"cosmoport play: {problem}")
         return 2
+    if full_screen_wanted(args.plain):
+        from client import tui
+
+        def start(reactor: Any, screen: Any, attach: Attach, console_class: type[Console]) -> Any:
+            return session(reactor, args, screen, attach, console_class)
+
+        return tui.run(start, game=game_name(args.game), no_color=args.no_color)
     task.react(_main, [args])
     return 0  # not reached: react exits
 
@@ -213,11 +227,19 @@ class Match:
             self.console.prompt()
 
 
-async def _main(reactor: Any, args: argparse.Namespace) -> None:
+async def session(
+    reactor: Any,
+    args: argparse.Namespace,
+    screen: Any,
+    attach: Attach,
+    console_class: type[Console] = Console,
+) -> int:
+    """One whole ``play`` session on ``screen`` (a line terminal's or the full-screen app's):
+    the embedded server, the person's client and console, the bots. ``attach(console,
+    quit_with)`` hands the console to whatever feeds it lines. The exit status."""
     from server.limits import Limits
     from server.service import listen
 
-    quiet_logging()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     args.seed = seed
     # Loopback only, and every client is ours: the rate limit only has to spare fast bots, and
@@ -225,7 +247,6 @@ async def _main(reactor: Any, args: argparse.Namespace) -> None:
     limits = Limits(rate=1000.0, burst=2000, bots_per_address=Limits().max_bots)
     listening, factory = listen(reactor, "127.0.0.1", 0, limits, rng=random.Random(seed))
     port: Any = listening
-    screen, terminal = open_terminal(reactor, args.no_color)
     finished: defer.Deferred[int] = defer.Deferred()
 
     def quit_with(code: int) -> None:
@@ -236,12 +257,11 @@ async def _main(reactor: Any, args: argparse.Namespace) -> None:
     match.port = port.getHost().port
     name = args.name or default_name()
     client = Client(reactor, match.host, match.port, name)
-    console = Console(client, screen, on_quit=quit_with, again=match.again)
+    console = console_class(client, screen, on_quit=quit_with, again=match.again)
     match.client, match.console = client, console
     client.on_message = match.receive
     client.on_status = console.status
-    terminal.on_line = console.line
-    terminal.on_eof = lambda: quit_with(0)
+    attach(console, quit_with)
     title = games.get(match.game).title
     others = args.players - 1
     kind = "random" if match.level == "random" else f"{match.level} (MCTS)"
@@ -263,6 +283,16 @@ async def _main(reactor: Any, args: argparse.Namespace) -> None:
         await client.close()
         factory.hub.shutdown()
         await defer.maybeDeferred(port.stopListening)
+    return code
+
+
+async def _main(reactor: Any, args: argparse.Namespace) -> None:
+    """The line console (``--plain``, or when not on a terminal)."""
+    quiet_logging()
+    screen, terminal = open_terminal(reactor, args.no_color)
+    try:
+        code = await session(reactor, args, screen, wire(terminal))
+    finally:
         await terminal.close()
     if code:
         raise SystemExit(code)

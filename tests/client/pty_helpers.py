@@ -12,7 +12,10 @@ import pexpect
 def spawn_cosmoport(
     *args: str, env: dict[str, str] | None = None, timeout: float = 20, width: int = 80
 ) -> Any:
-    """``python -m cosmoport ARGS`` in a 24-line terminal, without colours."""
+    """``python -m cosmoport ARGS`` in a 24-line terminal, without colours; ``play`` and
+    ``join`` in their line mode (``--plain``: a terminal would otherwise get the full screen)."""
+    if args and args[0] in ("play", "join"):
+        args = (args[0], "--plain", *args[1:])
     child = pexpect.spawn(
         sys.executable,
         ["-m", "cosmoport", *args],

@@ -26,7 +26,7 @@ def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
     flags = [] if colour else ["--no-color"]
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "cosmoport", "play", *args, *flags, "--bot-delay", "0", "--name", "Ann"],
+        ["-m", "cosmoport", "play", "--plain", *args, *flags, "--bot-delay", "0", "--name", "Ann"],
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(24, 80),

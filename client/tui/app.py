@@ -1,0 +1,304 @@
+"""The full-screen client: a Textual app around the line console.
+
+The app owns the panes and the command line; the console (:class:`.bridge.PaneConsole`) owns
+everything else, exactly as on a line terminal: each line typed goes to ``Console.line``, each
+click on a menu entry too (as its number), and the console writes to a :class:`.bridge.PaneScreen`
+that feeds the log and tells the app when to redraw. A redraw reads the console's state (its game
+tracker: the view, the legal actions, the names), renders each pane at its width
+(:mod:`.content`) and places the panes for the terminal's size (:mod:`.layout`).
+
+The session (server, connection, console) is started by a ``start`` coroutine function given to
+the app, which runs it on the app's reactor once mounted and exits with its status when it ends.
+Keys: F1 (or ``?`` on an empty command line) the legend, F2 the rules, F12 a screenshot, Ctrl+Q
+quits, Page Up/Down scroll the log, Up/Down recall earlier lines.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Input, Label
+from twisted.logger import Logger
+
+from client.console import Console
+from client.tui import content, layout
+from client.tui.bridge import PaneConsole, PaneScreen
+from client.tui.panes import LogPane, MenuPane, TextPane
+
+Quit = Callable[[int], None]
+Attach = Callable[[Console, Quit], None]
+Start = Callable[[Any, PaneScreen, Attach, type[Console]], Awaitable[int]]
+"""Runs a whole session: (reactor, screen, attach, console class) -> exit status. It builds a
+console of the class on the screen and hands it to ``attach`` with its quit function."""
+
+_log = Logger()
+
+SAID_KEPT = 20
+PLACEHOLDER = "a number, or a command (help) · F1 legend · F2 rules · ^Q quit"
+
+
+class CommandLine(Input):
+    """The command line: ``?`` on an empty line toggles the legend, Up and Down recall lines."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "recall(-1)", show=False),
+        Binding("down", "recall(1)", show=False),
+    ]
+
+    class LegendKey(Message):
+        """``?`` was pressed on an empty command line."""
+
+    def __init__(self) -> None:
+        super().__init__(placeholder=PLACEHOLDER, id="command", select_on_focus=False)
+        self.history: list[str] = []
+        self.recalled = 0
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == "?" and not self.value:
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.LegendKey())
+            return
+        await super()._on_key(event)
+
+    def remember(self, line: str) -> None:
+        if line and (not self.history or self.history[-1] != line):
+            self.history.append(line)
+        self.recalled = len(self.history)
+
+    def action_recall(self, step: int) -> None:
+        if not self.history:
+            return
+        self.recalled = max(0, min(len(self.history), self.recalled + step))
+        self.value = self.history[self.recalled] if self.recalled < len(self.history) else ""
+        self.cursor_position = len(self.value)
+
+
+class CosmoportApp(App[int]):
+    """Board, menu, log, players, chat and legend panes around the console."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Cosmoport"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "toggle_help('legend')", "Legend"),
+        Binding("f2", "toggle_help('rules')", "Rules"),
+        Binding("f12", "screenshot", "Screenshot"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("pageup", "scroll_log(-1)", show=False),
+        Binding("pagedown", "scroll_log(1)", show=False),
+    ]
+
+    def __init__(
+        self, start: Start | None = None, *, reactor: Any = None, game: str | None = None
+    ) -> None:
+        super().__init__()
+        self.start = start
+        self.reactor = reactor
+        self.default_game = game
+        self.line_console: Console | None = None
+        self.quit_with: Quit | None = None
+        self.help_kind: str | None = None  # "legend", "rules" or None
+        self.pane_screen = PaneScreen(self, self.log_width)
+        self.plan: layout.Plan | None = None
+        self.code: int | None = None
+        self.ready = False  # composed and mounted: the panes can be drawn
+        self.said: deque[str] = deque(maxlen=SAID_KEPT)  # the log's last lines, plain
+        self.early: list[str] = []  # lines said before the log pane was there
+        self.problem = ""  # the last drawing failure reported
+
+    # --- building ----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            with Vertical(id="game"):
+                yield TextPane("Board", id="board")
+                yield TextPane("Legend", id="help")
+                yield MenuPane("Your move", id="menu")
+            with Vertical(id="people"):
+                yield TextPane("Players", id="players")
+                yield LogPane(id="log")
+                yield TextPane("Chat", id="chat")
+        with Horizontal(id="bottom"):
+            yield Label("", id="prompt")
+            yield CommandLine()
+
+    def on_mount(self) -> None:
+        self.query_one(CommandLine).focus()
+        self.ready = True
+        self.query_one(LogPane).add(self.early)
+        self.early = []
+        self.redraw()
+        if self.start is not None:
+            from twisted.internet import defer
+
+            session = defer.ensureDeferred(
+                self.start(self.reactor, self.pane_screen, self.attach, PaneConsole)
+            )
+            session.addCallbacks(self._ended, self._failed)
+
+    def attach(self, console: Console, quit_with: Quit) -> None:
+        """The session's console, and how to end the session."""
+        self.line_console = console
+        self.quit_with = quit_with
+        self.redraw()
+
+    def _ended(self, code: Any) -> None:
+        self.code = code if isinstance(code, int) else 0
+        self.exit(self.code)
+
+    def _failed(self, failure: Any) -> None:
+        self.write_log([f"The session failed: {failure.getErrorMessage()}"])
+        self._ended(1)
+
+    # --- what the console asks for (bridge.Panes) ---------------------------------------
+
+    def write_log(self, lines: list[str]) -> None:
+        self.said.extend(content.plain(lines))
+        if self.ready:
+            self.query_one(LogPane).add(lines)
+        else:
+            self.early.extend(lines)
+
+    def prompted(self, prompt: str) -> None:
+        self.redraw()
+
+    def chat(self, line: str) -> None:
+        pane = self.query_one("#chat", TextPane)
+        pane.show([*pane.lines[-(layout.CHAT_ROWS * 4) :], line])
+        pane.scroll_end(animate=False)
+
+    def screenshot(self, filename: str | None) -> str:
+        """Save an SVG of the screen to ``filename`` (default: a new ``cosmoport-N.svg`` in the
+        current directory); the path written."""
+        path = Path(filename) if filename else _free_name(Path.cwd())
+        if path.suffix.lower() != ".svg":
+            path = path.with_name(path.name + ".svg")
+        path.write_text(self.export_screenshot(), encoding="utf-8")
+        return str(path.resolve())
+
+    def log_width(self) -> int:
+        return self.plan.log_width if self.plan is not None else 78
+
+    # --- input -----------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        line = event.value
+        event.input.value = ""
+        command_line = self.query_one(CommandLine)
+        command_line.remember(line.strip())
+        self.send(line)
+
+    def send(self, line: str) -> None:
+        """``line`` to the console, as if typed (echoed into the log)."""
+        if self.line_console is None:
+            return
+        self.write_log([self.pane_screen.style.note(f"> {line}")])
+        self.line_console.line(line)
+
+    def on_menu_pane_chosen(self, event: MenuPane.Chosen) -> None:
+        self.send(str(event.number))
+
+    def on_command_line_legend_key(self, event: CommandLine.LegendKey) -> None:
+        self.action_toggle_help("legend")
+
+    def action_toggle_help(self, kind: str) -> None:
+        self.help_kind = None if self.help_kind == kind else kind
+        self.redraw()
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        if self.line_console is not None and isinstance(self.line_console, PaneConsole):
+            self.line_console.do_screenshot(filename or "")
+            self.line_console.prompt()
+        else:
+            self.write_log([f"Screenshot saved: {self.screenshot(filename)}"])
+
+    async def action_quit(self) -> None:
+        if self.quit_with is not None:
+            self.quit_with(0)
+        else:
+            self.exit(0)
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one(LogPane)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw(event.size.width, event.size.height)
+
+    def redraw(self, width: int | None = None, height: int | None = None) -> None:
+        """Every pane again from the console's state, placed for the terminal's size (a pane
+        that cannot be drawn is reported in the log, once: it never ends the session)."""
+        if not self.ready:
+            return
+        try:
+            self._redraw(width or self.size.width, height or self.size.height)
+        except Exception as error:
+            problem = f"(could not draw the screen: {error!r})"
+            if problem != self.problem:
+                self.problem = problem
+                _log.failure("drawing the panes")
+                self.write_log([self.pane_screen.style.note(problem)])
+
+    def _redraw(self, width: int, height: int) -> None:
+        height = height or self.size.height
+        wide, left, right = layout.sides(width)
+        text_width = max(1, left - layout.GUTTER)
+        console = self.line_console
+        board, board_title = content.board(console, text_width)
+        menu, targets, menu_title = content.menu(console, text_width)
+        people = content.players(console, right - layout.GUTTER) if wide else []
+        plan = layout.plan(
+            width,
+            height,
+            board=len(board),
+            menu=len(menu),
+            help_shown=self.help_kind is not None,
+            players=len(people),
+        )
+        self.plan = plan
+        self._place(plan)
+        self.query_one("#board", TextPane).show(board, board_title)
+        self.query_one(MenuPane).show_menu(menu, targets, menu_title)
+        self.query_one("#players", TextPane).show(people)
+        if self.help_kind is not None:
+            game = content.game_of(console, self.default_game)
+            lines = (content.legend if self.help_kind == "legend" else content.rules)(
+                game, text_width
+            )
+            self.query_one("#help", TextPane).show(lines, self.help_kind.capitalize())
+        self.query_one(LogPane).set_width(plan.log_width)
+        prompt = self.pane_screen.prompt.rstrip().removesuffix(">").rstrip()
+        self.query_one("#prompt", Label).update(f"{prompt} >" if prompt else ">")
+
+    def _place(self, plan: layout.Plan) -> None:
+        self.screen.set_class(plan.wide, "-wide")
+        self.screen.set_class(plan.titled, "-titled")
+        self.query_one("#game").styles.width = plan.left if plan.wide else "1fr"
+        self.query_one("#game").styles.height = "1fr" if plan.wide else "auto"
+        self.query_one("#people").styles.height = "1fr"
+        for name in ("board", "help", "menu", "players", "log", "chat"):
+            rows = getattr(plan, name)
+            widget = self.query_one(f"#{name}")
+            widget.display = rows > 0
+            if rows:
+                widget.styles.height = rows
+
+
+def _free_name(folder: Path) -> Path:
+    number = 1
+    while (folder / f"cosmoport-{number}.svg").exists():
+        number += 1
+    return folder / f"cosmoport-{number}.svg"

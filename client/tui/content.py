@@ -1,0 +1,198 @@
+"""What each pane shows, from the console's state: pure functions of the console and a width.
+
+The board, the menu and the end of a game come from :mod:`client.render`, like the line
+console's, at the pane's width: a renderer that takes ```width=`` is given it, any other line is
+cut to fit (:func:`drawn`). The legend (:mod:`client.legend`) and the rules (:mod:`client.rules`)
+are imported when first shown, and missing modules just say so.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+
+from client import render
+from client.console import Console
+from client.console_game import seat_list
+from client.style import Style
+from client.tui.panes import fitted
+from client.tui.targets import Target, covered, named_targets, numbered_targets
+
+
+@functools.cache
+def _parameters(function: Callable[..., Any]) -> frozenset[str]:
+    try:
+        return frozenset(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return frozenset()
+
+
+def drawn(function: Callable[..., list[str]], *args: Any, width: int, **extra: Any) -> list[str]:
+    """``function(*args)`` at ``width`` columns: asked for if it can, cut to it anyway; the
+    ``extra`` keywords are given when it takes them."""
+    known = _parameters(function)
+    given = {k: v for k, v in {"width": width, **extra}.items() if k in known}
+    return fitted(function(*args, **given), width)
+
+
+def game_of(console: Console | None, default: str | None = None) -> str | None:
+    """The game the person is playing or about to play (``cosmic_run``...), if any."""
+    if console is not None and console.game is not None:
+        return console.game.game
+    table = console.table if console is not None else None
+    if isinstance(table, dict) and isinstance(table.get("game"), str):
+        return str(table["game"])
+    return default
+
+
+def board(console: Console | None, width: int) -> tuple[list[str], str]:
+    """(lines, title) of the board pane: the game, the table being filled, or the lobby."""
+    if console is None:
+        return ["Connecting..."], "Cosmoport"
+    style = console.style
+    game = console.game
+    if game is not None and game.view is not None:
+        title = f"{render.title(game.game)}, table {game.table_id}"
+        return drawn(render.board, game.view, game.names, style, width=width), title
+    if console.table is not None:
+        table = console.table
+        lines = [console.describe_table(table)]
+        if console.where == "table" and table.get("state") == "waiting":
+            lines.append(style.note("Waiting for every place to be taken..."))
+        return fitted(lines, width), f"Table {console.table_id}"
+    tables = [console.describe_table(t) for t in console.tables.values()]
+    lines = tables or [style.note("No tables known: `list` asks the server.")]
+    return fitted(lines, width), "Lobby"
+
+
+def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Target]], str]:
+    """(lines, where each choice is on them, title) of the menu pane.
+
+    During the person's turn: :func:`client.render.menu` whole (the pane scrolls), its choices
+    found by :mod:`.targets`; if some cannot be found, the numbered full list instead, so that
+    every choice can be clicked.
+    """
+    style = console.style if console is not None else Style(True)
+    game = console.game if console is not None else None
+    if console is None or game is None or game.view is None:
+        return fitted(lobby_hints(console, style), width), [], "What next"
+    view = game.view
+    if game.over is not None:
+        lines = drawn(render.final, view, game.over, game.names, style, width=width)
+        return lines, [], "Game over"
+    if game.my_turn:
+        legal, names = game.legal, game.names
+        lines = drawn(render.menu, view, legal, names, style, width=width, limit=None)
+        found = named_targets(view, legal, names, lines, width)
+        if found is None:
+            found = numbered_targets(lines, len(legal))
+        if covered(found) != set(range(1, len(legal) + 1)):
+            entries = _choices(view, legal, names)
+            listed = drawn(render.full_list, legal, style, width=width, entries=entries)
+            lines = lines[:1] + listed
+            found = numbered_targets(lines, len(legal))
+        return lines, found, "Your move"
+    if view.get("is_over"):
+        return [style.note("The game is over.")], [], "Game over"
+    waiting = f"Waiting for {game.name(view.get('current_player'))}..."
+    if game.seat is None:
+        waiting = f"Watching: {game.name(view.get('current_player'))} to play."
+    return fitted([style.note(waiting)], width), [], "Waiting"
+
+
+def _choices(view: dict[str, Any], legal: list[Any], names: list[str]) -> list[Any]:
+    choices = getattr(render, "choices", None)
+    try:
+        return list(choices(view, legal, names)) if choices is not None else []
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+        return []
+
+
+def lobby_hints(console: Console | None, style: Style) -> list[str]:
+    if console is None:
+        return [style.note("Starting...")]
+    if console.where == "table":
+        return ["`bot` fills a free place with a bot; `start` begins once every place is taken."]
+    if console.where == "watching":
+        return [style.note("Waiting for the game to start.")]
+    return [
+        "`list` shows the tables, `create cr 2` or `create aa 3` opens one, "
+        "`join TABLE` sits at one, `help` lists every command."
+    ]
+
+
+def players(console: Console | None, width: int) -> list[str]:
+    """One line a seat: whose turn it is, the seat's letter and name, the score."""
+    if console is None:
+        return []
+    game = console.game
+    style = console.style
+    if game is None:
+        names = [s.get("name", "?") for s in (console.table or {}).get("seats") or [] if s]
+        return fitted([seat_list(names)] if names else [], width)
+    view = game.view or {}
+    scores = view.get("scores") or []
+    away = _away(console)
+    lines = []
+    for seat, name in enumerate(game.names):
+        pointer = ">" if seat == view.get("current_player") and game.over is None else " "
+        you = " (you)" if seat == game.seat else ""
+        score = f"{scores[seat]} VP" if seat < len(scores) else ""
+        gone = style.note(" (away)") if seat in away else ""
+        lines.append(
+            style.seat(seat, f"{pointer} {chr(65 + seat)} {name}{you}") + f"  {score}{gone}"
+        )
+    return fitted(lines, width)
+
+
+def _away(console: Console) -> set[int]:
+    seats = (console.table or {}).get("seats") or []
+    return {i for i, s in enumerate(seats) if isinstance(s, dict) and not s.get("connected", True)}
+
+
+def legend(game: str | None, width: int) -> list[str]:
+    """The symbols on screen explained (:func:`client.legend.legend`), or why not."""
+    function = _optional("client.legend", "legend")
+    if function is None:
+        return ["No legend in this version of the client."]
+    if game is None:
+        return ["The legend explains the board of a game: start or join one first."]
+    return fitted(function(game, width), width)
+
+
+def rules(game: str | None, width: int) -> list[str]:
+    """The whole rulebook of ``game`` (:mod:`client.rules`), or why not."""
+    module = _module("client.rules")
+    if module is None:
+        return ["No rules in this version of the client."]
+    if game is None:
+        return ["Start or join a game first: the rules shown are that game's."]
+    lines: list[str] = []
+    topics = getattr(module, "topics", None)
+    keys = [key for key, _ in topics(game)] if topics is not None else []
+    for key in keys or [None]:
+        if lines:
+            lines.append("")
+        lines.extend(module.text(game, key, width))
+    return fitted(lines, width)
+
+
+def _module(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _optional(module: str, attr: str) -> Callable[..., list[str]] | None:
+    return getattr(_module(module), attr, None)
+
+
+def plain(lines: list[str]) -> list[str]:
+    """Lines without their colour codes."""
+    return [Text.from_ansi(line).plain for line in lines]

@@ -1,0 +1,167 @@
+"""The app's panes: scrolling text (board, legend, players, chat), the clickable menu, the log.
+
+Lines arrive as the renderers make them (text with ANSI colour codes, already fitted to the
+pane's width) and are shown with Rich's ``Text.from_ansi``. The log keeps its lines and wraps
+them again when its width changes.
+
+The menu is told where its choices are (:mod:`.targets`); a click anywhere on one chooses it
+(:class:`MenuPane.Chosen`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+
+from rich.text import Text
+from textual import events
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.widgets import RichLog, Static
+
+from client.style import clip
+from client.tui.targets import Target
+
+LOG_KEPT = 1000
+"""Lines the log pane keeps (older ones scroll away for good; `log` still has the game's)."""
+
+
+def fitted(lines: Iterable[str], width: int) -> list[str]:
+    """``lines`` cut to ``width`` visible columns (a renderer that cannot reflow yet)."""
+    return [clip(line, width) for line in lines]
+
+
+def ansi_text(lines: Sequence[str]) -> Text:
+    """The lines as one Rich text (colours from their ANSI codes)."""
+    return Text.from_ansi("\n".join(lines), no_wrap=True, end="")
+
+
+class TextPane(VerticalScroll, can_focus=False):
+    """A titled pane of lines that scrolls when they do not fit."""
+
+    def __init__(self, title: str, *, id: str) -> None:
+        super().__init__(id=id)
+        self.border_title = title
+        self.body = Static("", classes="body")
+        self.lines: list[str] = []
+
+    def compose(self) -> Iterable[Static]:
+        yield self.body
+
+    def show(self, lines: Sequence[str], title: str | None = None) -> None:
+        if title is not None:
+            self.border_title = title
+        if list(lines) != self.lines:
+            self.lines = list(lines)
+            self.body.update(ansi_text(self.lines))
+
+
+class MenuBody(Static):
+    """The menu's text, which knows where each choice is and lights the one under the mouse."""
+
+    def __init__(self) -> None:
+        super().__init__("", classes="body")
+        self.targets: list[list[Target]] = []
+        self.text = Text()
+        self.hover: tuple[int, Target] | None = None
+
+    def set(self, text: Text, targets: list[list[Target]]) -> None:
+        self.text, self.targets, self.hover = text, targets, None
+        self.update(text)
+
+    def target_at(self, x: int, y: int) -> Target | None:
+        """The choice at column ``x`` of line ``y``, if any."""
+        if not 0 <= y < len(self.targets):
+            return None
+        for target in self.targets[y]:
+            start, end, _ = target
+            if start <= x < max(end, start + 1):
+                return target
+        return None
+
+    def number_at(self, x: int, y: int) -> int | None:
+        target = self.target_at(x, y)
+        return target[2] if target is not None else None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        number = self.number_at(offset.x, offset.y) if offset is not None else None
+        if number is not None:
+            event.stop()
+            self.post_message(MenuPane.Chosen(number))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        offset = event.get_content_offset(self)
+        target = self.target_at(offset.x, offset.y) if offset is not None else None
+        self._light(None if target is None or offset is None else (offset.y, target))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._light(None)
+
+    def _light(self, hover: tuple[int, Target] | None) -> None:
+        if hover == self.hover:
+            return
+        self.hover = hover
+        shown = self.text
+        if hover is not None:
+            row, (start, end, _) = hover
+            at = sum(len(line) + 1 for line in self.text.plain.split("\n")[:row])
+            shown = self.text.copy()
+            shown.stylize("reverse", at + start, at + end)
+        self.update(shown)
+
+
+class MenuPane(TextPane):
+    """The decision and its numbered choices; clicking a choice plays it."""
+
+    class Chosen(Message):
+        """The person clicked the menu entry ``number``."""
+
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
+    def __init__(self, title: str, *, id: str) -> None:
+        super().__init__(title, id=id)
+        self.body = MenuBody()
+
+    def show_menu(
+        self, lines: Sequence[str], targets: list[list[Target]], title: str | None = None
+    ) -> None:
+        """Show ``lines``, with the choices at ``targets`` (one list a line) to click."""
+        if title is not None:
+            self.border_title = title
+        body = self.body
+        assert isinstance(body, MenuBody)
+        if list(lines) != self.lines or targets != body.targets:
+            self.lines = list(lines)
+            body.set(ansi_text(self.lines), targets)
+
+
+class LogPane(RichLog, can_focus=False):
+    """Everything the console says, newest at the bottom, wrapped to the pane."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=1)
+        self.border_title = "Log"
+        self.kept: deque[str] = deque(maxlen=LOG_KEPT)
+        self.text_width = 0
+
+    def add(self, lines: Sequence[str]) -> None:
+        self.kept.extend(lines)
+        if self.text_width:
+            for line in lines:
+                self.write(Text.from_ansi(line), width=self.text_width)
+
+    def set_width(self, width: int) -> None:
+        """Wrap to ``width`` columns from now on (every kept line again, if it changed)."""
+        if width == self.text_width:
+            return
+        self.text_width = width
+        self.clear()
+        for line in self.kept:
+            self.write(Text.from_ansi(line), width=width)
+
+    def text_lines(self) -> list[str]:
+        """What the pane holds, as plain lines (for tests and for the exit message)."""
+        return [strip.text.rstrip() for strip in self.lines]
