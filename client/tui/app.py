@@ -42,6 +42,8 @@ console of the class on the screen and hands it to ``attach`` with its quit func
 _log = Logger()
 
 SAID_KEPT = 20
+KEYS = {"legend": "F1", "rules": "F2"}
+CHAT_TIP = "`chat TEXT` talks to your table (to the lobby when at none)."
 PLACEHOLDER = "a number, or a command (help) · F1 legend · F2 rules · ^Q quit"
 
 
@@ -106,6 +108,7 @@ class CosmoportApp(App[int]):
         self.line_console: Console | None = None
         self.quit_with: Quit | None = None
         self.help_kind: str | None = None  # "legend", "rules" or None
+        self.help_auto = True  # the legend fills a wide screen's spare rows until toggled
         self.pane_screen = PaneScreen(self, self.log_width)
         self.plan: layout.Plan | None = None
         self.code: int | None = None
@@ -124,8 +127,8 @@ class CosmoportApp(App[int]):
                 yield MenuPane("Your move", id="menu")
             with Vertical(id="people"):
                 yield TextPane("Players", id="players")
-                yield LogPane(id="log")
-                yield TextPane("Chat", id="chat")
+                yield LogPane("Log", id="log")
+                yield LogPane("Chat", id="chat")
         with Horizontal(id="bottom"):
             yield Label("", id="prompt")
             yield CommandLine()
@@ -133,8 +136,9 @@ class CosmoportApp(App[int]):
     def on_mount(self) -> None:
         self.query_one(CommandLine).focus()
         self.ready = True
-        self.query_one(LogPane).add(self.early)
+        self.query_one("#log", LogPane).add(self.early)
         self.early = []
+        self.query_one("#chat", LogPane).add([self.pane_screen.style.note(CHAT_TIP)])
         self.redraw()
         if self.start is not None:
             from twisted.internet import defer
@@ -163,7 +167,7 @@ class CosmoportApp(App[int]):
     def write_log(self, lines: list[str]) -> None:
         self.said.extend(content.plain(lines))
         if self.ready:
-            self.query_one(LogPane).add(lines)
+            self.query_one("#log", LogPane).add(lines)
         else:
             self.early.extend(lines)
 
@@ -171,18 +175,26 @@ class CosmoportApp(App[int]):
         self.redraw()
 
     def chat(self, line: str) -> None:
-        pane = self.query_one("#chat", TextPane)
-        pane.show([*pane.lines[-(layout.CHAT_ROWS * 4) :], line])
-        pane.scroll_end(animate=False)
+        if self.ready:
+            self.query_one("#chat", LogPane).add([line])
 
     def screenshot(self, filename: str | None) -> str:
         """Save an SVG of the screen to ``filename`` (default: a new ``cosmoport-N.svg`` in the
-        current directory); the path written."""
-        path = Path(filename) if filename else _free_name(Path.cwd())
+        current directory) once the screen is up to date; the path it goes to."""
+        path = Path(filename).expanduser() if filename else _free_name(Path.cwd())
         if path.suffix.lower() != ".svg":
             path = path.with_name(path.name + ".svg")
-        path.write_text(self.export_screenshot(), encoding="utf-8")
-        return str(path.resolve())
+        path = path.resolve()
+        if not path.parent.is_dir():
+            raise OSError(f"there is no folder {path.parent}")
+        self.call_after_refresh(self._save_screenshot, path)
+        return str(path)
+
+    def _save_screenshot(self, path: Path) -> None:
+        try:
+            path.write_text(self.export_screenshot(), encoding="utf-8")
+        except OSError as error:
+            self.write_log([self.pane_screen.style.bad(f"! The screenshot was not saved: {error}")])
 
     def log_width(self) -> int:
         return self.plan.log_width if self.plan is not None else 78
@@ -210,7 +222,11 @@ class CosmoportApp(App[int]):
         self.action_toggle_help("legend")
 
     def action_toggle_help(self, kind: str) -> None:
-        self.help_kind = None if self.help_kind == kind else kind
+        shown = self.help_kind or (
+            "legend" if self.plan is not None and self.plan.help and self.help_auto else None
+        )
+        self.help_kind = None if shown == kind else kind
+        self.help_auto = False
         self.redraw()
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
@@ -227,7 +243,7 @@ class CosmoportApp(App[int]):
             self.exit(0)
 
     def action_scroll_log(self, pages: int) -> None:
-        log = self.query_one(LogPane)
+        log = self.query_one("#log", LogPane)
         if pages < 0:
             log.scroll_page_up(animate=False)
         else:
@@ -260,26 +276,22 @@ class CosmoportApp(App[int]):
         board, board_title = content.board(console, text_width)
         menu, targets, menu_title = content.menu(console, text_width)
         people = content.players(console, right - layout.GUTTER) if wide else []
+        mode = "on" if self.help_kind else "auto" if self.help_auto and wide else "off"
         plan = layout.plan(
-            width,
-            height,
-            board=len(board),
-            menu=len(menu),
-            help_shown=self.help_kind is not None,
-            players=len(people),
+            width, height, board=len(board), menu=len(menu), help_mode=mode, players=len(people)
         )
         self.plan = plan
         self._place(plan)
         self.query_one("#board", TextPane).show(board, board_title)
         self.query_one(MenuPane).show_menu(menu, targets, menu_title)
         self.query_one("#players", TextPane).show(people)
-        if self.help_kind is not None:
+        if plan.help:
+            kind = self.help_kind or "legend"
             game = content.game_of(console, self.default_game)
-            lines = (content.legend if self.help_kind == "legend" else content.rules)(
-                game, text_width
-            )
-            self.query_one("#help", TextPane).show(lines, self.help_kind.capitalize())
-        self.query_one(LogPane).set_width(plan.log_width)
+            lines = (content.rules if kind == "rules" else content.legend)(game, text_width)
+            self.query_one("#help", TextPane).show(lines, f"{kind.capitalize()} ({KEYS[kind]})")
+        self.query_one("#log", LogPane).set_width(plan.log_width)
+        self.query_one("#chat", LogPane).set_width(plan.log_width)
         prompt = self.pane_screen.prompt.rstrip().removesuffix(">").rstrip()
         self.query_one("#prompt", Label).update(f"{prompt} >" if prompt else ">")
 

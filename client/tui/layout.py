@@ -76,13 +76,15 @@ def plan(
     *,
     board: int,
     menu: int,
-    help_shown: bool = False,
+    help_mode: str = "off",
     players: int = 0,
 ) -> Plan:
     """The panes for a ``width`` x ``height`` terminal (the last row is the command line).
 
-    ``board`` and ``menu`` are their numbers of lines, ``help_shown`` whether the legend or the
-    rules are shown, ``players`` the lines of the players' pane.
+    ``board`` and ``menu`` are their numbers of lines, ``players`` those of the players' pane;
+    ``help_mode`` says whether the legend (or the rules) is shown: ``on`` (below the board, or
+    in its place when there is no room), ``auto`` (only where there is room to spare: a wide
+    screen's) or ``off``.
     """
     wide, left, right = sides(width)
     rows = max(3, height - 1)
@@ -95,7 +97,7 @@ def plan(
     else:
         menu_rows = min(menu_rows, rows - log_min - 1)
         game_rows = rows - log_min
-    board_rows, help_rows = _game_side(game_rows - menu_rows, board + title, help_shown)
+    board_rows, help_rows = _game_side(game_rows - menu_rows, board + title, help_mode)
     if wide:
         if board_rows:  # the board's side is filled: the menu sits at its foot
             board_rows = game_rows - menu_rows - help_rows
@@ -119,11 +121,11 @@ def plan(
     )
 
 
-def _game_side(rows: int, board: int, help_shown: bool) -> tuple[int, int]:
+def _game_side(rows: int, board: int, help_mode: str) -> tuple[int, int]:
     """(board rows, help rows) sharing ``rows``: the board as tall as it needs (stacked, the
-    log takes the rest), the legend below it when there is room, else in its place."""
-    if not help_shown:
-        return min(board, rows), 0
-    if rows - board >= HELP_MIN:
+    log takes the rest), the legend below it when there is room, else (``on``) in its place."""
+    if help_mode != "off" and rows - board >= HELP_MIN:
         return board, rows - board
-    return 0, rows
+    if help_mode == "on":
+        return 0, rows
+    return min(board, rows), 0

@@ -139,11 +139,11 @@ class MenuPane(TextPane):
 
 
 class LogPane(RichLog, can_focus=False):
-    """Everything the console says, newest at the bottom, wrapped to the pane."""
+    """Lines said, newest at the bottom, wrapped to the pane (the log, and chat)."""
 
-    def __init__(self, *, id: str) -> None:
+    def __init__(self, title: str, *, id: str) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=1)
-        self.border_title = "Log"
+        self.border_title = title
         self.kept: deque[str] = deque(maxlen=LOG_KEPT)
         self.text_width = 0
 

@@ -62,14 +62,13 @@ def assert_fits(app: CosmoportApp) -> None:
     for i, a in enumerate(regions):
         for b in regions[i + 1 :]:
             assert not a.overlaps(b), (a, b)
-    for name in ("board", "menu", "help", "players", "chat"):
-        pane = panes.get(name)
-        if pane is not None:
-            room = pane.scrollable_content_region.width
-            assert max((visible_len(line) for line in pane.lines), default=0) <= room, name
-    log = panes["log"]
-    room = log.scrollable_content_region.width
-    assert max((strip.cell_length for strip in log.lines), default=0) <= room
+    for name, pane in panes.items():
+        room = pane.scrollable_content_region.width
+        if isinstance(pane, RichLog):  # the log and chat: wrapped lines
+            widest = max((strip.cell_length for strip in pane.lines), default=0)
+        else:
+            widest = max((visible_len(line) for line in pane.lines), default=0)
+        assert widest <= room, name
 
 
 def visible_target(app: CosmoportApp) -> tuple[int, int, int]:
@@ -133,12 +132,12 @@ def test_question_mark_on_an_empty_line_toggles_the_legend_and_f2_the_rules(
         help_pane = app.query_one("#help", TextPane)
         assert not help_pane.display
         await pilot.press("question_mark")
-        assert help_pane.display and help_pane.border_title == "Legend"
+        assert help_pane.display and str(help_pane.border_title).startswith("Legend")
         assert any(line.strip() for line in help_pane.lines)
         assert app.query_one(CommandLine).value == ""
         assert_fits(app)
         await pilot.press("f2")
-        assert help_pane.display and help_pane.border_title == "Rules"
+        assert help_pane.display and str(help_pane.border_title).startswith("Rules")
         await pilot.press("f2")
         assert not help_pane.display
         await pilot.press("h", "question_mark")  # in a line, `?` is just typed
@@ -158,7 +157,11 @@ def test_the_screenshot_command_saves_an_svg_of_the_screen_and_says_where(
         await pilot.press(*"screenshot", "enter")
         await pilot.press("f12")
         await pilot.press(*"screenshot mine", "enter")
-        await pilot.pause()
+        await pilot.press(*"screenshot nowhere/at/all.svg", "enter")
+        await until(pilot, lambda: len(list(tmp_path.glob("*.svg"))) == 3)
+        said = "\n".join(app.said)
+        assert f"Screenshot saved: {tmp_path / 'mine.svg'}" in said
+        assert "Could not save the screenshot: there is no folder" in said
 
     run_game("cosmic_run", 2, 3, (80, 24), script)
     saved = sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".svg")
