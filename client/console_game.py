@@ -1,9 +1,11 @@
-"""The console during a game: game messages in, the board and numbered actions out.
+"""The console during a game: game messages in, the board and the named choices out.
 
 A mixin of :class:`client.console.Console`. After each ``update`` the events are narrated line by
-line; when the seat must decide, the board and the numbered legal actions follow, so the last
-screenful is always the whole position. Typing a number sends that action (with the version it
-was offered at); Enter alone sends the only action of a one-action decision.
+line; when the seat must decide, the board and the menu of choices follow, so the last
+screenful is always the whole position. Typing a choice's name (``W3 P5``, ``build P16``: see
+:func:`client.render.resolve`) or its number in the server's list (``actions`` shows them)
+sends that action, with the version it was offered at; Enter alone sends the only action of a
+one-action decision. A name means the same thing for the whole decision; numbers move.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class GameCommands:
     """Game messages and in-game commands (the console provides what is declared here)."""
 
     client: Any
+    screen: Any
     style: Style
     where: str
     table: dict[str, Any] | None
@@ -120,7 +123,7 @@ class GameCommands:
         game.finish(msg)
         self.ended = game.table_id
         self.say("")
-        self.say(render.final(game.view or {}, msg, game.names, self.style))
+        self.say(render.final(game.view or {}, msg, game.names, self.style, self.width))
         after = "Type `leave` to go back to the lobby"
         after += ", `again` for a new game," if self.again is not None else ","
         self.say(after + " or `quit`.")
@@ -161,17 +164,23 @@ class GameCommands:
 
     # --- drawing -------------------------------------------------------------------------
 
+    @property
+    def width(self) -> int:
+        """The width the game is drawn to: the screen's."""
+        width = getattr(getattr(self, "screen", None), "width", render.WIDTH)
+        return max(40, width) if isinstance(width, int) else render.WIDTH
+
     def show_board(self) -> None:
         game = self.game
         if game is None or game.view is None:
             self.say("No game to show: the game has not started.")
             return
-        lines = render.board(game.view, game.names, self.style)
+        lines = render.board(game.view, game.names, self.style, self.width)
         if game.my_turn:
-            lines += render.menu(game.view, game.legal, game.names, self.style)
+            lines += render.menu(game.view, game.legal, game.names, self.style, self.width)
         elif game.over is None and not game.view.get("is_over"):
             current = game.view.get("current_player")
-            lines.append(self.style.note(f"Waiting for {game.name(current)}..."))
+            lines.append(self.style.note(f"Waiting for {game.who(current)}..."))
         self.say(lines)
 
     # --- acting --------------------------------------------------------------------------
@@ -182,27 +191,62 @@ class GameCommands:
         if game is not None and game.my_turn and len(game.legal) == 1:
             self.play_number(1)
 
-    def play_number(self, number: int) -> None:
+    def _cannot_play(self) -> str | None:
+        """Why nothing can be played now (None: it is this seat's decision)."""
         game = self.game
         if game is None or not game.started:
-            self.say("There is no game to play here. Numbers choose actions during a game.")
-            return
+            return "There is no game to play here. Numbers and names choose actions in a game."
         if game.over is not None or (game.view or {}).get("is_over"):
-            self.say("The game is over.")
-            return
+            return "The game is over."
         if game.seat is None:
-            self.say("You are watching: spectators cannot play.")
-            return
+            return "You are watching: spectators cannot play."
         if not game.legal:
             current = (game.view or {}).get("current_player")
-            self.say(f"It is not your turn: waiting for {game.name(current)}.")
+            return f"It is not your turn: waiting for {game.who(current)}."
+        return None
+
+    def play_number(self, number: int) -> None:
+        """Play the action at ``number`` in the server's list (1-based)."""
+        game = self.game
+        why = self._cannot_play()
+        if why is not None or game is None:
+            self.say(why or "")
             return
         if not 1 <= number <= len(game.legal):
             self.say(f"Choose a number from 1 to {len(game.legal)} (`actions` lists them all).")
             return
-        choice = game.legal[number - 1]
+        self._send(number - 1)
+
+    def play_named(self, text: str) -> bool:
+        """Play the choice ``text`` names (``W3 P5``, ``4s P5``, ``build P16``...).
+
+        False if ``text`` names no choice of this game at all (so it may be an unknown command);
+        True if it does: the action is sent, or the reason it cannot be is shown.
+        """
+        game = self.game
+        if game is None or game.view is None:
+            return False
+        why = self._cannot_play()
+        found = render.resolve(game.view, game.legal, text, game.names)
+        if found is None:
+            return False
+        if why is not None:
+            self.say(why)
+        elif found.index is None:
+            self.say(found.message)
+        else:
+            if found.message:
+                self.say(self.style.note(found.message))
+            self._send(found.index)
+        return True
+
+    def _send(self, index: int) -> None:
+        game = self.game
+        if game is None:
+            return
+        choice = game.legal[index]
         offered, version = list(game.legal), game.version
-        game.legal = []  # until the server answers: a second number must not send twice
+        game.legal = []  # until the server answers: a second choice must not send twice
         msg = {"type": "act", "version": version, "action": choice.get("action")}
         d = self.client.request(msg)
 
@@ -211,7 +255,8 @@ class GameCommands:
                 game.legal = offered  # nothing happened: the choice is still open
             self.refused(failure)
             if game.legal and game.version == version:
-                self.say(render.menu(game.view or {}, game.legal, game.names, self.style))
+                view = game.view or {}
+                self.say(render.menu(view, game.legal, game.names, self.style, self.width))
             self.prompt()
 
         d.addErrback(refused)
@@ -223,12 +268,14 @@ class GameCommands:
         self.show_board()
 
     def do_actions(self, rest: str) -> None:
-        """actions: list every legal action with its full text (also `a`)."""
+        """actions: list every choice with its number, name and full text (also `a`)."""
         game = self.game
         if game is None or not game.legal:
             self.say("You have nothing to decide right now.")
             return
-        self.say(render.full_list(game.legal, self.style))
+        self.say(
+            render.full_list(game.legal, self.style, self.width, view=game.view, names=game.names)
+        )
 
     def do_log(self, rest: str) -> None:
         """log [N]: the last N things that happened (default 20)."""

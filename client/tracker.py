@@ -88,6 +88,13 @@ class GameTracker:
             self.names = list(seats)
 
     def name(self, seat: Any) -> str:
+        """The player's name at ``seat`` (the seat letter if unknown)."""
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
-        return f"seat {seat}"
+        return chr(ord("A") + seat) if isinstance(seat, int) and 0 <= seat < 26 else "?"
+
+    def who(self, seat: Any) -> str:
+        """A seat as the board names it: ``B Bob``, the letter and the player's name."""
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return f"{chr(ord('A') + seat)} {self.names[seat]}"
+        return self.name(seat)

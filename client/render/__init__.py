@@ -1,8 +1,15 @@
-"""Renderers: a game view (and the legal actions) to lines of text for an 80x24 terminal.
+"""Renderers: a game view (and the legal actions) to lines of text for a terminal of any width.
 
 Pure functions, one module per game (:mod:`.cosmic_run`, :mod:`.alien_artifacts`); this module
 picks the right one by the view's ``game`` key and falls back to a plain listing for a game it
 does not know, or for a view it cannot draw (a newer server must never crash the client).
+
+Every function takes ``width`` (80 by default) and keeps every line within it, breaking lines
+between whole pieces of text, never inside a word; a wide screen gets more columns. Seats are
+named one way everywhere: the seat letter and the player's name (``B Bob``).
+
+Choices have stable names (``W3 P5``, ``build P16``): :func:`choices` lists them with the
+number each stands for, :func:`resolve` reads one typed by the player.
 """
 
 from __future__ import annotations
@@ -12,17 +19,31 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from client.render import alien_artifacts, cosmic_run
-from client.render.menu import Entry, full_list, layout, plain_entries, shorten
-from client.style import Style, clip
+from client.render import menu as menus
+from client.render.flow import flow, words
+from client.render.menu import Entry, Resolved, label_of, layout, plain_entries, shorten
+from client.style import Style
 
 WIDTH = 80
+MAX_LINES = menus.MAX_LINES
 T = TypeVar("T")
 RENDERERS: dict[str, ModuleType] = {
     "cosmic_run": cosmic_run,
     "alien_artifacts": alien_artifacts,
 }
 
-__all__ = ["board", "final", "full_list", "menu", "title"]
+__all__ = [
+    "Entry",
+    "Resolved",
+    "board",
+    "choices",
+    "final",
+    "full_list",
+    "menu",
+    "resolve",
+    "seat_name",
+    "title",
+]
 
 TITLES = {"cosmic_run": "Cosmic Run", "alien_artifacts": "Alien Artifacts"}
 
@@ -30,6 +51,14 @@ TITLES = {"cosmic_run": "Cosmic Run", "alien_artifacts": "Alien Artifacts"}
 def title(game: str) -> str:
     """A game's human name (its id with spaces for a game we do not know)."""
     return TITLES.get(game, game.replace("_", " ").title())
+
+
+def seat_name(names: Sequence[str], seat: Any) -> str:
+    """A seat as every screen names it: ``B Bob`` (``B`` alone if the name is unknown)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 26:
+        return "?"
+    letter = chr(ord("A") + seat)
+    return f"{letter} {names[seat]}" if seat < len(names) else letter
 
 
 def _module(view: dict[str, Any]) -> ModuleType | None:
@@ -44,57 +73,100 @@ def _safe(draw: Callable[[], list[T]], fallback: Callable[[], list[T]]) -> list[
         return fallback()
 
 
-def _who(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"seat {seat}"
-
-
-def generic_board(view: dict[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def generic_board(
+    view: dict[str, Any], names: Sequence[str], style: Style, width: int = WIDTH
+) -> list[str]:
     """Any game: its name, the scores and whose turn it is."""
     lines = [style.bold(title(str(view.get("game", "?"))))]
     scores = view.get("scores") or []
     for seat, score in enumerate(scores):
         pointer = ">" if seat == view.get("current_player") else " "
         you = " (you)" if seat == view.get("seat") else ""
-        lines.append(clip(f"{pointer} {_who(names, seat)}{you}: {score} VP", WIDTH))
+        lines.extend(words(f"{pointer} {seat_name(names, seat)}{you}: {score} VP", width, 4))
     return lines
 
 
-def board(view: dict[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def board(
+    view: dict[str, Any], names: Sequence[str], style: Style, width: int = WIDTH
+) -> list[str]:
     """The board of ``view`` for a reader who knows ``names`` by seat."""
     module = _module(view)
     if module is None:
-        return generic_board(view, names, style)
+        return generic_board(view, names, style, width)
     return _safe(
-        lambda: module.board(view, names, style), lambda: generic_board(view, names, style)
+        lambda: module.board(view, names, style, width),
+        lambda: generic_board(view, names, style, width),
     )
 
 
-def menu(
-    view: dict[str, Any], legal: Sequence[Any], names: Sequence[str], style: Style
-) -> list[str]:
-    """What to decide and the numbered legal actions, compact (see :mod:`.menu`)."""
+def choices(view: dict[str, Any], legal: Sequence[Any], names: Sequence[str] = ()) -> list[Entry]:
+    """The menu's entries: each choice's stable name, the number it stands for, what it shows.
+
+    Every unplaced die has entries of its own, so one number can appear more than once (equal
+    dice make the same move); every legal action has at least one entry.
+    """
     module = _module(view)
+    if module is None:
+        return plain_entries(legal)
 
-    def entries() -> list[Entry]:
-        return module.entries(view, legal) if module else plain_entries(legal)
+    return _safe(lambda: list(module.entries(view, legal, names)), lambda: plain_entries(legal))
 
-    def head() -> list[str]:
-        return [style.bold(module.decision(view, names) if module else "Your move")]
 
-    lines = _safe(head, lambda: [style.bold("Your move")])
+def resolve(
+    view: dict[str, Any], legal: Sequence[Any], text: str, names: Sequence[str] = ()
+) -> Resolved | None:
+    """What a typed name stands for in ``legal`` (None: ``text`` names no choice at all)."""
+    module = _module(view)
+    typed = menus.squash(text)
+    found: Resolved | None = None
+    if module is not None:
+        try:
+            found = module.resolve(view, legal, text, names)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            found = None
+    if found is not None:
+        return found
+    # Any entry's name as shown, for whatever a game's own reader does not know.
+    for entry in choices(view, legal, names):
+        if entry.name and menus.squash(entry.name) == typed and 1 <= entry.number <= len(legal):
+            return Resolved(entry.number - 1)
+    return None
+
+
+def menu(
+    view: dict[str, Any],
+    legal: Sequence[Any],
+    names: Sequence[str],
+    style: Style,
+    width: int = WIDTH,
+    limit: int | None = MAX_LINES,
+) -> list[str]:
+    """What to decide, the choices by name, and how to type one (``limit`` menu lines at most,
+    all with None)."""
+    module = _module(view)
+    head = _safe(
+        lambda: [module.decision(view, names) if module else "Your move"], lambda: ["Your move"]
+    )[0]
     note = getattr(module, "footnote", None)
-    if note is not None:
-        text = _safe(lambda: [note(legal) or ""], lambda: [""])[0]
-        if text:  # on the decision's line: a turn of four players must still fit 24 rows
-            lines[0] = clip(f"{lines[0]}   {style.note(text)}", WIDTH)
-    lines += shorten(layout(_safe(entries, lambda: plain_entries(legal)), style, WIDTH))
+    extra = _safe(lambda: [note(legal) or ""], lambda: [""])[0] if note is not None else ""
+    lines = [style.bold(line) for line in words(head, width, 2)]
+    if extra:  # on the decision's line when it fits: a turn of four players must fit 24 rows
+        lines = lines[:-1] + flow([style.note(extra)], width, first=lines[-1] + "   ", indent=2)
+    shown = choices(view, legal, names)
+    lines += shorten(layout(shown, style, width), limit)
+    tip = getattr(module, "hint", None)
+    text = _safe(lambda: [tip(view, shown, width) or ""], lambda: [""])[0] if tip else ""
+    if text:
+        lines += [style.note(line) for line in words(text, width, 2)]
     return lines
 
 
 def final(
-    view: dict[str, Any], msg: dict[str, Any] | None, names: Sequence[str], style: Style
+    view: dict[str, Any],
+    msg: dict[str, Any] | None,
+    names: Sequence[str],
+    style: Style,
+    width: int = WIDTH,
 ) -> list[str]:
     """The end of a game: ranking and scores (from ``game_over``), and the game's details."""
     scores = (msg or {}).get("scores") or view.get("scores") or []
@@ -106,9 +178,41 @@ def final(
         for seat in group:
             score = scores[seat] if isinstance(seat, int) and seat < len(scores) else "?"
             you = " (you)" if seat == view.get("seat") else ""
-            lines.append(style.seat(seat, f"{place}. {_who(names, seat)}{you}: {score} VP{tied}"))
+            text = f"{place}. {seat_name(names, seat)}{you}: {score} VP{tied}"
+            lines.extend(style.seat(seat, line) for line in words(text, width, 3))
         place += len(group)
     module = _module(view)
     if module is not None:
-        lines += _safe(lambda: module.final(view, names, style), list)
-    return [clip(line, WIDTH) for line in lines]
+        lines += _safe(lambda: module.final(view, names, style, width), list)
+    return lines
+
+
+def full_list(
+    legal: Sequence[Any],
+    style: Style,
+    width: int = WIDTH,
+    *,
+    view: dict[str, Any] | None = None,
+    names: Sequence[str] = (),
+    entries: Sequence[Entry] | None = None,
+) -> list[str]:
+    """Every legal action on its own line: number, stable name and full label.
+
+    With the ``view`` the names are the game's (or those of ``entries``, if given) and the
+    labels name seats by letter and name.
+    """
+    if view is None:
+        return menus.full_list(legal, style, width, entries or ())
+    module = _module(view)
+    shown = choices(view, legal, names) if entries is None else entries
+    relabel = getattr(module, "label", None)
+
+    def label(item: Any) -> str:
+        if relabel is None:
+            return label_of(item)
+        try:
+            return str(relabel(view, item, names))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return label_of(item)
+
+    return menus.full_list(legal, style, width, shown, label)

@@ -1,6 +1,6 @@
 """Alien Artifacts on one screen: pure functions from a view (and the legal list) to text lines.
 
-The board (80 columns; 10-17 lines with 2-5 players)::
+The board (10-17 lines with 2-5 players at 80 columns)::
 
     Alien Artifacts  round 1/3  turn 1  deck 42  discard 0
     Aliens   AL6 Sentinel Array   AL1 Kepler Outpost   AL5 Ancient Vault
@@ -14,7 +14,11 @@ The board (80 columns; 10-17 lines with 2-5 players)::
         empire   P01:op
 
 The viewer's own seat comes first, in full; the others show ids only (``info ID`` explains a
-card), on one line each when more than three play so that five seats still fit 24 rows.
+card), on one line each when more than three play so that five seats still fit 24 rows. From
+120 columns the others' cards show their names too. Lines wrap between whole pieces (a card, a
+count), never inside a word.
+
+The menu's entries and the names typed to choose them are :mod:`.alien_artifacts_names`'s.
 
 A resource card reads ``R08 R2/B3 a4 Xtm``: its top half (Red 2), bottom half (Blue 3), attack
 number and 4X symbol. Cards hidden from the viewer arrive as integers (the generation of their
@@ -23,24 +27,43 @@ deck) and are drawn face down (``??``). Names come from the game's data tables.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
-from client.render.menu import Entry, action_of, label_of
-from client.style import Style, clip, pad, visible_len
+from client.render.alien_artifacts_names import (
+    COLOUR_SHORT,
+    card_name,
+    entries,
+    faction_title,
+    half,
+    hint,
+    label,
+    mark,
+    resolve,
+    seat_name,
+)
+from client.render.flow import flow, words
+from client.style import Style, pad
 from games.alien_artifacts import data as d
 
 WIDTH = 80
-_MARKET = {name: i for i, name in enumerate(d.MARKET_NAMES)}
+WIDE = 120
+"""From this width the other seats' cards show their names too."""
 _RESOURCE = {name: i for i, name in enumerate(d.RESOURCE_NAMES)}
-_ALIEN = {name: i for i, name in enumerate(d.ALIEN_NAMES)}
-_ARTIFACT = {name: i for i, name in enumerate(d.ARTIFACT_NAMES)}
-_DEFENCE = {name: i for i, name in enumerate(d.DEFENCE_NAMES)}
-_FACTION = {name: i for i, name in enumerate(d.FACTION_NAMES)}
+__all__ = [
+    "board",
+    "card_name",
+    "decision",
+    "entries",
+    "final",
+    "half",
+    "hint",
+    "label",
+    "resolve",
+    "resource",
+]
 _COLOUR_STYLE = ("red", "blue", "green", "yellow")
 SYMBOL_SHORT = ("Xpl", "Xpa", "Xpt", "Xtm")
-COLOUR_SHORT = ("R", "B", "G", "Gd")
 PHASE_WORDS = {
     "choose_faction": "choose a faction",
     "pre_action": "before the action: play an artifact, or go on",
@@ -56,34 +79,6 @@ PHASE_WORDS = {
     "post_action": "after the action: play an artifact, or go on",
     "discard": "discard cards, then end the turn",
 }
-
-
-def mark(seat: int) -> str:
-    return chr(ord("A") + seat)
-
-
-def card_name(card: Any) -> str:
-    """``S12 Dreadnought`` for any named card; ``??`` for a hidden one."""
-    if not isinstance(card, str):
-        return "??"
-    for table, titles in (
-        (_MARKET, d.MARKET_TITLES),
-        (_ALIEN, d.ALIEN_TITLES),
-        (_ARTIFACT, d.ARTIFACT_TITLES),
-        (_DEFENCE, d.DEFENCE_TITLES),
-    ):
-        index = table.get(card)
-        if index is not None:
-            return f"{card} {titles[index]}"
-    return card
-
-
-def half(card: str, which: int) -> tuple[str, int] | None:
-    """(colour name, value) of a resource card's top (0) or bottom (1) half."""
-    index = _RESOURCE.get(card)
-    if index is None:
-        return None
-    return d.COLOUR_NAMES[d.HALF_COLOUR[index][which]], d.HALF_VALUE[index][which]
 
 
 def resource(card: Any, style: Style) -> str:
@@ -103,16 +98,10 @@ def resource(card: Any, style: Style) -> str:
 def _name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"seat {seat}"
+    return mark(seat) if isinstance(seat, int) and 0 <= seat < 26 else "?"
 
 
-def faction_title(code: Any) -> str:
-    """``Star Union`` for ``SU``."""
-    index = _FACTION.get(code) if isinstance(code, str) else None
-    return d.FACTION_TITLES[index] if index is not None else "no faction yet"
-
-
-def _header(view: dict[str, Any], style: Style) -> str:
+def _header(view: dict[str, Any], style: Style) -> list[str]:
     parts = [style.bold("Alien Artifacts")]
     if view.get("is_over"):
         parts.append(style.bold("game over"))
@@ -124,29 +113,22 @@ def _header(view: dict[str, Any], style: Style) -> str:
     parts.append(f"discard {len(view.get('discard') or [])}")
     if view.get("final_phase") and not view.get("is_over"):
         parts.append(style.bad("FINAL PHASE"))
-    return "  ".join(parts)
+    return parts
 
 
-def _row(head: str, items: Sequence[str], indent: str = "    ") -> list[str]:
+def _row(head: str, items: Sequence[str], width: int, indent: str = "    ") -> list[str]:
     """``head`` then the items, wrapped to the width under a hanging indent."""
-    current = indent + pad(head, 9)
-    lines: list[str] = []
-    count = 0
-    for item in items or ["-"]:
-        candidate = current + ("  " if count else "") + item
-        if count and visible_len(candidate) > WIDTH:
-            lines.append(current)
-            current, count = indent + " " * 9 + item, 1
-        else:
-            current, count = candidate, count + 1
-    lines.append(current)
-    return [clip(line, WIDTH) for line in lines]
+    return flow(list(items) or ["-"], width, first=indent + pad(head, 9), indent=len(indent) + 9)
 
 
-def _projects(seat: dict[str, Any]) -> list[str]:
+def _projects(seat: dict[str, Any], short: bool = False) -> list[str]:
     items = []
     for project in seat.get("projects") or []:
-        text = card_name(project.get("card"))
+        card = project.get("card")
+        if short:
+            items.append(str(card) + (f"[{project['deposit']}]" if project.get("deposit") else ""))
+            continue
+        text = card_name(card)
         if project.get("deposit"):
             text += f" [{project['deposit']}]"
         items.append(text)
@@ -166,45 +148,51 @@ def _who(view: dict[str, Any], index: int, names: Sequence[str]) -> str:
     return f"{mark(index)} {_name(names, index)}" + (" (you)" if index == view.get("seat") else "")
 
 
-def _seat_lines(view: dict[str, Any], index: int, names: Sequence[str], style: Style) -> list[str]:
+def _seat_lines(
+    view: dict[str, Any], index: int, names: Sequence[str], style: Style, width: int
+) -> list[str]:
     seat = view["seats"][index]
     me = view.get("seat")
-    width = min(22, max(len(_who(view, i, names)) for i in range(len(view["seats"]))))
+    size = min(22, max(len(_who(view, i, names)) for i in range(len(view["seats"]))))
     pointer = style.bold(">") if index == view.get("current_player") else " "
-    who = pad(clip(_who(view, index, names), width), width)
-    head = (
-        f"{pointer} {style.seat(index, who)}  "
+    who = _who(view, index, names)
+    lead = f"{pointer} {style.seat(index, pad(who, size))}  "
+    chunks = [
         f"{pad(faction_title(seat.get('faction')), 12)} {seat.get('vp', 0):>3} VP "
         f"{seat.get('credits', 0):>3} cr"
-    )
+    ]
     artifacts = seat.get("artifacts") or []
+    wide = width >= WIDE
     if index == me:
         plan = seat.get("defence")
         if isinstance(plan, str):
-            head += f"  plan {card_name(plan)}"
-        lines = [clip(head, WIDTH)]
-        lines += _row("hand", [resource(c, style) for c in seat.get("hand") or []])
+            chunks.append(f"plan {card_name(plan)}")
+        lines = flow(chunks, width, first=lead, indent=4)
+        lines += _row("hand", [resource(c, style) for c in seat.get("hand") or []], width)
         if seat.get("store"):
-            lines += _row("store", [resource(c, style) for c in seat["store"]])
+            lines += _row("store", [resource(c, style) for c in seat["store"]], width)
         if artifacts:
-            lines += _row("artifacts", [card_name(a) for a in artifacts])
-        lines += _row("projects", _projects(seat))
-        lines += _row("empire", _empire(seat))
+            lines += _row("artifacts", [card_name(a) for a in artifacts], width)
+        lines += _row("projects", _projects(seat), width)
+        lines += _row("empire", _empire(seat), width)
         return lines
-    head += f"  hand {seat.get('hand_count', 0)}"
+    chunks.append(f"hand {seat.get('hand_count', 0)}")
     if seat.get("store_count"):
-        head += f"  store {seat['store_count']}"
-    head += f"  artifacts {seat.get('artifact_count', 0)}"
-    lines = [clip(head, WIDTH)]
-    projects = " ".join(
-        str(p.get("card", "?")) + (f"[{p['deposit']}]" if p.get("deposit") else "")
-        for p in seat.get("projects") or []
-    )
+        chunks.append(f"store {seat['store_count']}")
+    chunks.append(f"artifacts {seat.get('artifact_count', 0)}")
+    lines = flow(chunks, width, first=lead, indent=4)
+    if wide:  # room for the cards' names
+        lines += _row("projects", _projects(seat), width)
+        lines += _row("empire", _empire(seat), width)
+        return lines
+    projects = " ".join(_projects(seat, short=True)) or "-"
     empire = " ".join(_empire(seat, short=True)) or "-"
     if len(view["seats"]) > 3:  # one line each, so that five seats still fit 24 rows
-        return [*lines, clip(f"    projects {projects or '-'}   empire {empire}", WIDTH)]
-    lines += _row("projects", [projects or "-"])
-    lines += _row("empire", [empire])
+        return lines + flow(
+            [f"projects {projects}", f"empire {empire}"], width, first="    ", indent=13, sep="   "
+        )
+    lines += _row("projects", [projects], width)
+    lines += _row("empire", [empire], width)
     return lines
 
 
@@ -236,90 +224,61 @@ def _pending(view: dict[str, Any]) -> str | None:
     return None
 
 
-def board(view: dict[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def board(
+    view: dict[str, Any], names: Sequence[str], style: Style, width: int = WIDTH
+) -> list[str]:
     """The whole board: header, alien systems, market tops, every seat (the viewer in full)."""
-    lines = [_header(view, style)]
+    lines = flow(_header(view, style), width, indent=2)
     aliens = view.get("aliens") or {}
     systems = [card_name(a) if a else "(empty)" for a in aliens.get("display") or []]
-    lines.append(clip("Aliens   " + "   ".join(systems), WIDTH))
+    lines += flow(systems, width, first="Aliens   ", indent=9, sep="   ")
     market = view.get("market") or {}
     tops = []
     for deck in ("ship", "tech", "planet"):
         cards = market.get(deck) or []
         tops.append(card_name(cards[0]) if cards else f"({deck} deck empty)")
-    lines.append(clip("Market   " + "   ".join(tops), WIDTH))
+    lines += flow(tops, width, first="Market   ", indent=9, sep="   ")
     seats = view.get("seats") or []
     me = view.get("seat")
     order = ([me] if isinstance(me, int) else []) + [i for i in range(len(seats)) if i != me]
     for index in order:
-        lines.extend(_seat_lines(view, index, names, style))
+        lines.extend(_seat_lines(view, index, names, style, width))
     pending = _pending(view)
     if pending and not view.get("is_over"):
-        lines.append(clip(style.bold(pending), WIDTH))
+        lines += [style.bold(line) for line in words(pending, width, 2)]
     return lines
 
 
 def decision(view: dict[str, Any], names: Sequence[str]) -> str:
-    who = _name(names, view.get("current_player"))
+    who = seat_name(names, view.get("current_player"))
     return f"{who}: {PHASE_WORDS.get(str(view.get('phase')), 'to play')}"
 
 
-def entries(view: dict[str, Any], legal: Sequence[Any]) -> list[Entry]:
-    """Menu entries: payments and discards grouped, everything else by its label."""
-    seats = view.get("seats") or []
-    me = view.get("seat")
-    mine = seats[me] if isinstance(me, int) and 0 <= me < len(seats) else {}
-    result = []
-    for i, item in enumerate(legal):
-        action, label = action_of(item), label_of(item)
-        kind = action[0] if action else None
-        number = i + 1
-        try:
-            if kind == "add":
-                card = mine[action[1]][action[2]]
-                which = 1 if action[3] == "bottom" else 0
-                colour, value = half(card, which) or ("?", "?")
-                group = "Pay from store" if action[1] == "store" else "Pay from hand"
-                result.append(Entry(number, f"{card} {action[3]} {colour} {value}", group))
-            elif kind in ("discard", "quartermaster"):
-                group = "Discard" if kind == "discard" else "Quartermaster: discard"
-                result.append(Entry(number, str(mine["hand"][action[1]]), group))
-            elif kind == "build":
-                result.append(Entry(number, _build_tag(action[1], label), "Build"))
-            elif kind == "buy":
-                found = re.search(r"for (\d+) credits", label)
-                price = f" for {found.group(1)} cr" if found else ""
-                result.append(Entry(number, f"{action[1]} deck{price}", "Buy"))
-            elif kind == "take":
-                result.append(Entry(number, label.split("take ")[-1].split("Take ")[-1], "Take"))
-            else:
-                result.append(Entry(number, label))
-        except (IndexError, KeyError, TypeError):
-            result.append(Entry(number, label))
-    return result
+_FINAL_HEAD = "faction           VP  credits  empire"
 
 
-def _build_tag(card: str, label: str) -> str:
-    """``P16 Golden Fields: 6 Green`` from the label's ``(cost 6, 6 Green still to pay)``."""
-    found = re.search(r"(\d+ \w+) still to pay", label)
-    if found:
-        return f"{card_name(card)}: {found.group(1)}"
-    if "nothing to pay" in label:
-        return f"{card_name(card)}: complete"
-    return label.removeprefix("Build ")
-
-
-def final(view: dict[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def final(
+    view: dict[str, Any], names: Sequence[str], style: Style, width: int = WIDTH
+) -> list[str]:
     """Final standing with factions, VP, credits and empire sizes (the tie-breakers)."""
     seats = view.get("seats") or []
     order = [s for group in view.get("ranking") or [] for s in group]
-    lines = [style.bold(f"{'':26}faction           VP  credits  empire")]
+    size = max([len(seat_name(names, s)) for s in order] + [22])
+    if 3 + size + 1 + len(_FINAL_HEAD) > width:  # the names' own width, then two lines each
+        size = max([len(seat_name(names, s)) for s in order] + [1])
+    one_line = 3 + size + 1 + len(_FINAL_HEAD) <= width
+    lines = [style.bold(" " * (size + 4 if one_line else 3) + _FINAL_HEAD)]
     for place, seat in enumerate(order, start=1):
         info = seats[seat] if 0 <= seat < len(seats) else {}
-        row = (
-            f"{place}. {pad(clip(_name(names, seat), 22), 22)} "
+        numbers = (
             f"{pad(faction_title(info.get('faction')), 15)} {info.get('vp', 0):>4}  "
             f"{info.get('credits', 0):>7}  {len(info.get('empire') or []):>6}"
         )
-        lines.append(style.seat(seat, row))
+        if one_line:
+            lines.append(
+                style.seat(seat, f"{place}. {pad(seat_name(names, seat), size)} {numbers}")
+            )
+        else:
+            lines.append(style.seat(seat, f"{place}. {seat_name(names, seat)}"))
+            lines.append(style.seat(seat, f"   {numbers}"))
     return lines

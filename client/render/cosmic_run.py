@@ -1,6 +1,7 @@
 """Cosmic Run on one screen: pure functions from a view (and the legal list) to lines of text.
 
-The board, at most 80 columns and 14 lines::
+The board, 14 lines at 80 columns (any width: lines wrap between whole pieces, never inside one;
+a wide screen puts the alien row on one line)::
 
     Cosmic Run  round 6/13  meteor deck 30, card M09 (3 1 4)  alien deck 22
     P1 x..  ++...i.....i....]  A1 B0 C1 D0
@@ -17,6 +18,11 @@ than one), ``@`` the Drone, ``i`` a face-down Infodere token; ``x`` are meteor h
 read ``Y 5>P2``, unplaced ones ``[5]``. Seat lines: score track VP, crystals, Infodere tokens
 (their values in your own line), planets discovered, aliens held. The client only reads the
 view: names and abilities of aliens come from the game's data tables.
+
+The menu (:func:`entries`) names every choice so that the name keeps its meaning for the whole
+turn: a placement is a die and a place (``W3 P5``), the rest a word and a die (``roll``,
+``reroll W2``, ``nudge W2 to 5``, ``boost P3``, ``retire A05``). :func:`resolve` reads what the
+player types (see :mod:`client.render.cosmic_run_names`).
 """
 
 from __future__ import annotations
@@ -24,12 +30,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from client.render.menu import Entry, action_of, label_of
-from client.style import Style, clip, pad
+from client.render.cosmic_run_names import DICE, entries, footnote, hint, resolve
+from client.render.flow import columns, flow, pad_to
+from client.style import Style, pad, visible_len
 from games.cosmic_run.data import ABILITY_TEXT, ALIEN_INDEX, ALIENS, STRIKE_CARDS
 
 WIDTH = 80
-DICE = ("W1", "W2", "W3", "W4", "W5", "Y")
+__all__ = ["DICE", "board", "decision", "entries", "final", "footnote", "hint", "resolve"]
 _STRIKES = dict(STRIKE_CARDS)
 
 
@@ -54,7 +61,7 @@ def alien_name(alien_id: str) -> str:
     return alien_id if index is None else ALIENS[index].name
 
 
-def _header(view: dict[str, Any], style: Style) -> str:
+def _header(view: dict[str, Any], style: Style) -> list[str]:
     meteor = view.get("meteor") or {}
     card = meteor.get("card")
     parts = [style.bold("Cosmic Run")]
@@ -72,7 +79,7 @@ def _header(view: dict[str, Any], style: Style) -> str:
         deck += f", card {card} ({targets})" if targets else f", card {card}"
     parts.append(deck)
     parts.append(f"alien deck {view.get('alien_deck_left', '?')}")
-    return "  ".join(parts)
+    return parts
 
 
 def _track(planet: dict[str, Any], style: Style) -> str:
@@ -105,7 +112,9 @@ def _positions(planet: dict[str, Any], style: Style) -> str:
     return " ".join(parts)
 
 
-def _planet_line(planet: dict[str, Any], view: dict[str, Any], style: Style) -> str:
+def _planet_lines(
+    planet: dict[str, Any], view: dict[str, Any], style: Style, width: int
+) -> list[str]:
     number = planet["planet"]
     hits = planet.get("hits", 0)
     damage = style.bad("x" * hits) + "." * max(0, 3 - hits)
@@ -113,16 +122,16 @@ def _planet_line(planet: dict[str, Any], view: dict[str, Any], style: Style) -> 
     status = planet.get("status")
     if status != "open":
         word = style.good("discovered") if status == "discovered" else style.bad("destroyed")
-        return f"{head}{word}"
-    line = f"{head}{_track(planet, style)}  {_positions(planet, style)}"
+        return [f"{head}{word}"]
+    chunks = [_positions(planet, style)]
     order = view.get("p6_order")
     if number == 6 and order and len(order) > 1:
         names = ["@" if s == "drone" else mark(s) if isinstance(s, int) else "?" for s in order]
-        line += f"  lead {''.join(names)}"
-    return line
+        chunks.append(f"lead {''.join(names)}")
+    return flow(chunks, width, first=f"{head}{_track(planet, style)}  ", indent=visible_len(head))
 
 
-def _dice_line(view: dict[str, Any], style: Style) -> str:
+def _dice_lines(view: dict[str, Any], style: Style, width: int) -> list[str]:
     parts = []
     for die in view.get("dice") or []:
         name, value, at = die.get("die"), die.get("value"), die.get("at")
@@ -130,15 +139,14 @@ def _dice_line(view: dict[str, Any], style: Style) -> str:
             parts.append(style.bold(f"{name} [{value}]"))
         else:
             parts.append(style.dim(f"{name} {value}>{at}"))
-    line = "Dice  " + "  ".join(parts)
     free = view.get("free_uses") or {}
     spare = [k.replace("reroll", "re-roll") for k in ("reroll", "nudge", "flip") if free.get(k)]
     if spare and view.get("decision") == "assign":
-        line += "  free: " + ", ".join(spare)
-    return line
+        parts.append("free: " + ", ".join(spare))
+    return flow(parts, width, first="Dice  ", indent=6)
 
 
-def _row_lines(view: dict[str, Any], style: Style) -> list[str]:
+def _row_lines(view: dict[str, Any], style: Style, width: int) -> list[str]:
     on: dict[str, list[str]] = {}
     for die in view.get("dice") or []:
         if isinstance(die.get("at"), str) and die["at"].startswith("A"):
@@ -153,147 +161,120 @@ def _row_lines(view: dict[str, Any], style: Style) -> list[str]:
         if name in on:
             text += " " + style.bold("+" + "+".join(on[name]))
         cells.append(text)
-    lines = []
-    for i in range(0, len(cells), 2):
-        pair = cells[i : i + 2]
-        head = "Row   " if i == 0 else "      "
-        lines.append(head + "  ".join(pad(clip(c, 36), 36) for c in pair).rstrip())
-    return lines
+    if not cells:
+        return []
+    # 36-character cells: two a line at 80 columns, four at 160.
+    cells = [pad_to(c, 36) for c in cells]
+    return columns(cells, width, lead="Row   ")
 
 
-def _seat_lines(view: dict[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def _seat_lines(view: dict[str, Any], names: Sequence[str], style: Style, width: int) -> list[str]:
     me = view.get("seat")
     turn = view.get("current_player")
-    width = max([len(_name(names, s.get("seat", i))) for i, s in enumerate(view["seats"])] + [4])
-    width = min(width + (6 if me is not None else 0), 22)
-    lines = []
+    size = max([len(_name(names, s.get("seat", i))) for i, s in enumerate(view["seats"])] + [4])
+    size = min(size + (6 if me is not None else 0), 22)
+    rows = []
     for i, info in enumerate(view["seats"]):
         seat = info.get("seat", i)
         pointer = style.bold(">") if seat == turn else " "
-        who = _name(names, seat) + (" (you)" if seat == me else "")
-        who = style.seat(seat, pad(clip(f"{mark(seat)} {who}", width + 2), width + 2))
+        label = f"{mark(seat)} {_name(names, seat)}" + (" (you)" if seat == me else "")
         tokens = f"tokens {info.get('infodere_count', 0)}"
         values = info.get("infodere")
         if values:
             tokens += " [" + " ".join(str(v) for v in values) + "]"
         aliens = ", ".join(alien_name(a) for a in info.get("aliens") or [])
-        line = (
-            f"{pointer} {who} {info.get('vp', 0):>2} VP  {info.get('crystals', 0)} cr  "
-            f"{pad(tokens, 16)} found {info.get('discovered', 0)}  {aliens}"
-        )
-        lines.append(clip(line.rstrip(), WIDTH))
+        lead = f"{pointer} {style.seat(seat, pad(label, size + 2))}"
+        rows.append((lead, info, tokens, aliens))
+    lines = [
+        f"{lead} {info.get('vp', 0):>2} VP  {info.get('crystals', 0)} cr  "
+        f"{pad(tokens, 16)} found {info.get('discovered', 0)}  {aliens}".rstrip()
+        for lead, info, tokens, aliens in rows
+    ]
+    if all(visible_len(line) <= width for line in lines):
+        return lines
+    lines = []  # narrow: the same words, flowed under each name
+    for lead, info, tokens, aliens in rows:
+        chunks = [f"{info.get('vp', 0)} VP", f"{info.get('crystals', 0)} cr", tokens]
+        chunks += [f"found {info.get('discovered', 0)}", aliens]
+        lines.extend(flow(chunks, width, first=lead + "  ", indent=4))
     return lines
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"seat {seat}"
+    return mark(seat) if isinstance(seat, int) and 0 <= seat < 26 else "?"
 
 
-def board(view: dict[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def who(names: Sequence[str], seat: Any) -> str:
+    """A seat as the board names it: ``B Bob`` (the letter, then the player's name)."""
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return f"{mark(seat)} {names[seat]}"
+    return _name(names, seat)
+
+
+def board(
+    view: dict[str, Any], names: Sequence[str], style: Style, width: int = WIDTH
+) -> list[str]:
     """The whole board: header, six tracks, dice, alien row, one line per seat."""
-    lines = [_header(view, style)]
-    lines.extend(_planet_line(p, view, style) for p in view["planets"])
+    lines = flow(_header(view, style), width, indent=2)
+    for planet in view["planets"]:
+        lines.extend(_planet_lines(planet, view, style, width))
     if not view.get("is_over"):
-        lines.append(_dice_line(view, style))
-    lines.extend(_row_lines(view, style))
-    lines.extend(_seat_lines(view, names, style))
+        lines.extend(_dice_lines(view, style, width))
+    lines.extend(_row_lines(view, style, width))
+    lines.extend(_seat_lines(view, names, style, width))
     if view.get("solo"):
         lines.append(style.dim("  @ the Drone"))
-    return [clip(line, WIDTH) for line in lines]
+    return lines
 
 
 def decision(view: dict[str, Any], names: Sequence[str]) -> str:
     """What the seat to play must decide, in words."""
     kind = view.get("decision")
-    who = _name(names, view.get("current_player"))
+    person = who(names, view.get("current_player"))
     if kind == "assign":
         if view.get("assigned_since_roll"):
-            return f"{who}: place a die, or roll the rest"
-        return f"{who}: place at least one die"
+            return f"{person}: place a die, or roll the rest"
+        return f"{person}: place at least one die"
     if kind == "boost":
-        return f"{who}: boost a planet, or not"
+        return f"{person}: boost a planet, or not"
     if kind == "retire":
         retire = view.get("retire") or {}
         incoming = retire.get("incoming")
         extra = f" ({alien_name(incoming)} is coming)" if incoming else ""
-        return f"{who}: retire an alien to make room{extra}"
-    return f"{who} to play"
+        return f"{person}: retire an alien to make room{extra}"
+    return f"{person} to play"
 
 
-def entries(view: dict[str, Any], legal: Sequence[Any]) -> list[Entry]:
-    """Menu entries: placements grouped by die, abilities grouped by kind."""
-    values = {i: d.get("value") for i, d in enumerate(view.get("dice") or [])}
-    result = []
-    for i, item in enumerate(legal):
-        action, label = action_of(item), label_of(item)
-        kind = action[0] if action else None
-        number = i + 1
-        try:
-            if kind == "assign":
-                die, target = action[1], action[2]
-                tag = f"{target}!" if "ends rolling" in label else target
-                result.append(Entry(number, tag, f"{DICE[die]}={values.get(die)} on"))
-            elif kind in ("reroll", "flip"):
-                verb = "Re-roll" if kind == "reroll" else "Flip"
-                group = f"{verb} ({_price(label)})"
-                tag = DICE[action[1]] if kind == "reroll" else _to(label, DICE[action[1]])
-                result.append(Entry(number, tag, group))
-            elif kind == "nudge":
-                group = f"Nudge ({_price(label)})"
-                result.append(Entry(number, _to(label, DICE[action[1]]), group))
-            elif kind == "boost":
-                result.append(Entry(number, action[1], f"Boost +1 ({_price(label)})"))
-            elif kind == "retire":
-                result.append(Entry(number, f"{action[1]} {alien_name(action[1])}", "Retire"))
-            else:
-                result.append(Entry(number, label))
-        except (IndexError, TypeError, KeyError):
-            result.append(Entry(number, label))
-    return result
+_FINAL_HEAD = "track  aliens  infodere  crystals  total"
 
 
-def footnote(legal: Sequence[Any]) -> str | None:
-    if any("ends rolling" in label_of(item) for item in legal):
-        return "(P6!: the yellow die on P6 ends rolling)"
-    return None
-
-
-def _price(label: str) -> str:
-    """The price in a label's last brackets, short: ``1 cr``, ``free``."""
-    start = label.rfind("(")
-    price = label[start + 1 : label.rfind(")")] if start >= 0 else ""
-    if price.startswith("free"):
-        return "free"
-    return price.replace(" crystals", " cr").replace(" crystal", " cr")
-
-
-def _to(label: str, die: str) -> str:
-    """``W2 to 5`` from ``Nudge W2 (a 4) to 5 (...)``."""
-    marker = label.find(" to ")
-    if marker < 0:
-        return die
-    rest = label[marker + 4 :].split(" ")[0]
-    return f"{die} to {rest}"
-
-
-def final(view: dict[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def final(
+    view: dict[str, Any], names: Sequence[str], style: Style, width: int = WIDTH
+) -> list[str]:
     """The final score sheet from ``view['final']`` (empty if the view has none)."""
     info = view.get("final")
     if not isinstance(info, dict):
         return []
     totals = info.get("total") or []
     order = [s for group in view.get("ranking") or [] for s in group]
-    lines = [style.bold(f"{'':24}track  aliens  infodere  crystals  total")]
+    size = max([len(who(names, s)) for s in order] + [20])
+    if 3 + size + 1 + len(_FINAL_HEAD) > width:  # the names' own width, then two lines each
+        size = max([len(who(names, s)) for s in order] + [1])
+    one_line = 3 + size + 1 + len(_FINAL_HEAD) <= width
+    lines = [style.bold(" " * (size + 4 if one_line else 3) + _FINAL_HEAD)]
     for place, seat in enumerate(order, start=1):
-        row = (
-            f"{place}. {pad(clip(_name(names, seat), 20), 20)} "
+        numbers = (
             f"{info['track'][seat]:>5}  {info['held_aliens'][seat]:>6}  "
             f"{info['infodere_vp'][seat]:>8}  {info['crystals_vp'][seat]:>8}  "
             f"{totals[seat]:>5}"
         )
-        lines.append(style.seat(seat, row))
+        if one_line:
+            lines.append(style.seat(seat, f"{place}. {pad(who(names, seat), size)} {numbers}"))
+        else:  # the name alone, the numbers under the heading
+            lines.append(style.seat(seat, f"{place}. {who(names, seat)}"))
+            lines.append(style.seat(seat, f"   {numbers}"))
     if "solo_rank" in info:
         verdict = style.good("a win") if info.get("solo_win") else style.bad("a loss")
         lines.append(f"Solo rank: {info['solo_rank']} ({verdict}).")

@@ -155,7 +155,7 @@ def test_the_board_and_numbered_actions_appear_when_the_game_starts() -> None:
     typist.console.receive(game_message("snapshot", state, 0, 0))
     text = typist.take()
     assert "The game of Cosmic Run starts!" in text
-    assert "P6 ..." in text and "W1=2 on" in text and "36 W1" in text
+    assert "P6 ..." in text and "W1 [2]  P2 P3" in text and "reroll (1 cr)  W1 W2" in text
     assert typist.screen.prompt == f"Your move (1-{len(state.legal_actions())})> "
 
 
@@ -176,7 +176,7 @@ def test_a_refused_action_leaves_the_choice_open_and_says_why() -> None:
     client.refuse("action/stale", "version 0 is stale")
     text = typist.take()
     assert "Too late: the game moved on" in text
-    assert "W1=2 on" in text  # the menu again
+    assert "W1 [2]  P2 P3" in text  # the menu again
     typist.type("2")
     assert client.sent[-1]["action"] == legal_of(state)[1]["action"]
 
@@ -231,7 +231,7 @@ def test_scores_board_actions_and_info_commands() -> None:
     typist.type("board")
     assert "Cosmic Run  round 1/18" in typist.take()
     typist.type("actions")
-    assert " 1 Put W1 (a 2) on planet 2" in typist.take()
+    assert "  1 W1 P2      Put W1 (a 2) on planet 2" in typist.take()
     typist.type("info a14")
     assert "Haskel" in typist.take()
     typist.type("info T07")
@@ -254,7 +254,7 @@ def test_game_over_shows_the_ranking_and_the_way_back() -> None:
     )
     text = typist.take()
     assert "=== Game over ===" in text
-    assert "1. Bob: 30 VP" in text and "2. Ann (you): 12 VP" in text
+    assert "1. B Bob: 30 VP" in text and "2. A Ann (you): 12 VP" in text
     assert "Type `leave` to go back to the lobby, or `quit`." in text
     typist.type("1")
     assert "The game is over." in typist.take()

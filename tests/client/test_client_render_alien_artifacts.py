@@ -2,7 +2,7 @@
 """Alien Artifacts screens: the renderer against literal expected screens, plain and in colour.
 
 Positions come from the engine (seeded games are identical byte for byte), the names are fixed;
-each screen is the board followed by the numbered actions (or the final standing).
+each screen is the board followed by the menu of named choices (or the final standing).
 """
 
 from __future__ import annotations
@@ -53,8 +53,9 @@ Market   S05 Science Vessel   T15 Quartermaster   P02 Forge World
     projects T06 S11 T08
     empire   P03:log
 Paying for ship S12 Dreadnought: 0 of 5, cards 0/2
-Ann: pay, one card half at a time, then finish
-Pay from hand  1 R08 top Red 2   2 R33 bottom Red 2
+A Ann: pay, one card half at a time, then finish
+pay from hand  R08 top (Red 2)  R33 bottom (Red 2)
+Type a choice (`pay R08 top`, `pay R33 bottom`), or a number from `actions`.
 """
 
 # alien_artifacts, 5 players, seed 7, 150 random actions (chooser seed 1)
@@ -75,8 +76,9 @@ Market   S12 Dreadnought   T13 Cloning Vats   P04 Red Dunes
     projects T15[3] P02 T05[2] P12   empire S03:log S07:op
   E Random bot 4  Star Union     0 VP   1 cr  hand 3  artifacts 0
     projects S10[5] P10[2] S09 S02[2] S04   empire S01:op
-Ann: discard cards, then end the turn
-Discard  1 R29   2 R41   3 R38
+A Ann: discard cards, then end the turn
+discard  R29 G3/R3  R41 G2/R2  R38 G3/R1
+Type a choice (`discard R29`, `discard R38`), or a number from `actions`.
 """
 
 # alien_artifacts, 2 players, seed 7, 100000 random actions (chooser seed 1)
@@ -93,11 +95,11 @@ Market   S07 Battlecruiser   T08 Xenoarchaeology   P13 Gas Harvest
     projects P02 S08[4]
     empire   P01:op T06:log T03:log P07:op S03:op
 === Game over ===
-1. Random bot 1: 24 VP
-2. Ann (you): 24 VP
+1. B Random bot 1: 24 VP
+2. A Ann (you): 24 VP
                           faction           VP  credits  empire
-1. Random bot 1           Community         24        9       5
-2. Ann                    Bionics           24        0       4
+1. B Random bot 1         Community         24        9       5
+2. A Ann                  Bionics           24        0       4
 """
 
 PAYING_3P_COLOUR = (
@@ -115,8 +117,9 @@ PAYING_3P_COLOUR = (
     "    projects T06 S11 T08\n"
     "    empire   P03:log\n"
     "\x1b[1mPaying for ship S12 Dreadnought: 0 of 5, cards 0/2\x1b[0m\n"
-    "\x1b[1mAnn: pay, one card half at a time, then finish\x1b[0m\n"
-    "Pay from hand \x1b[1m 1\x1b[0m R08 top Red 2  \x1b[1m 2\x1b[0m R33 bottom Red 2\n"
+    "\x1b[1mA Ann: pay, one card half at a time, then finish\x1b[0m\n"
+    "pay from hand  \x1b[1mR08 top\x1b[0m (Red 2)  \x1b[1mR33 bottom\x1b[0m (Red 2)\n"
+    "\x1b[90mType a choice (`pay R08 top`, `pay R33 bottom`), or a number from `actions`.\x1b[0m\n"
 )
 
 

@@ -2,7 +2,7 @@
 """Cosmic Run screens: the renderer against literal expected screens, plain and in colour.
 
 Positions come from the engine (seeded games are identical byte for byte), the names are fixed;
-each screen is the board followed by the numbered actions (or the final sheet).
+each screen is the board followed by the menu of named choices (or the final sheet).
 """
 
 from __future__ import annotations
@@ -52,13 +52,12 @@ Row   A1 Myrr 5 5 Navigator P5              A2 Drumm 2 Miner
       A3 Haskel 6 Tinkerer                  A4 Bexa 2 2 Navigator P2
 > A Ann (you)           0 VP  1 cr  tokens 0         found 0
   B Random bot 1        3 VP  2 cr  tokens 0         found 0
-Ann: place at least one die   (P6!: the yellow die on P6 ends rolling)
-W1=2 on         1 P2   2 P3   3 P4   4 P5   5 P6   6 A2   7 A4   8 T
-W2=4 on         9 P2  10 P3  11 P4  12 P5  13 P6  14 T
-W3=3 on        15 P2  16 P3  17 P4  18 P5  19 P6  20 T
-W4=6 on        21 P2  22 P3  23 P4  24 P5  25 P6  26 A3  27 T
-Y=2 on         28 P2  29 P3  30 P4  31 P5  32 P6!  33 A2  34 A4  35 T
-Re-roll (1 cr) 36 W1  37 W2  38 W3  39 W4  40 Y
+A Ann: place at least one die   (P6!: Y on P6 ends rolling)
+W1 [2]  P2 P3 P4 P5 P6 A2 A4 T    W2 [4]  P2 P3 P4 P5 P6 T
+W3 [3]  P2 P3 P4 P5 P6 T          W4 [6]  P2 P3 P4 P5 P6 A3 T
+W5 [2]  P2 P3 P4 P5 P6 A2 A4 T    Y [2]   P2 P3 P4 P5 P6! A2 A4 T
+reroll (1 cr)  W1 W2 W3 W4 W5 Y
+Type a die and a place (`W1 P2`; `2s P2`: any 2), or a number from `actions`.
 """
 
 # cosmic_run, 4 players, seed 5, 150 random actions (chooser seed 3)
@@ -77,13 +76,12 @@ Row   A1 Sprocket 5 6 Miner                 A2 Atlas-9 1 3 Cartographer
 > B Random bot 1 (you)  1 VP  0 cr  tokens 0         found 0  Grib
   C Random bot 2        2 VP  0 cr  tokens 1         found 0  Haskel
   D Random bot 3        3 VP  0 cr  tokens 0         found 0
-Random bot 1: place a die, or roll the rest
-W1=5 on         1 P2   2 P3   3 P4   4 P5   5 P6   6 A1   7 A3   8 T
-W2=3 on         9 P2  10 P3  11 P4  12 P5  13 P6  14 A2  15 T
-W3=6 on        16 P2  17 P3  18 P4  19 P5  20 P6  21 A1  22 T
-W4=4 on        23 P2  24 P3  25 P4  26 P5  27 P6  28 A3  29 T
-30 Roll the 5 unassigned dice
-Re-roll (free) 31 W1  32 W2  33 W3  34 W4
+B Random bot 1: place a die, or roll the rest
+W1 [5]  P2 P3 P4 P5 P6 A1 A3 T   W2 [3]  P2 P3 P4 P5 P6 A2 T
+W3 [6]  P2 P3 P4 P5 P6 A1 T      W4 [4]  P2 P3 P4 P5 P6 A3 T
+W5 [5]  P2 P3 P4 P5 P6 A1 A3 T
+roll (5 dice)                   reroll (free)  W1 W2 W3 W4 W5
+Type a die and a place (`W1 P2`; `5s P2`: any 5), or a number from `actions`.
 """
 
 # cosmic_run, 1 players, seed 5, 100000 random actions (chooser seed 3)
@@ -100,9 +98,9 @@ Row   A1 Tarn 3 3 Navigator P3              A2 Atlas-9 1 3 Cartographer
   A Ann (you)   2 VP  4 cr  tokens 1 [2]     found 0  Wend, Drumm, Kettle
   @ the Drone
 === Game over ===
-1. Ann (you): 9 VP
+1. A Ann (you): 9 VP
                         track  aliens  infodere  crystals  total
-1. Ann                      2       3         2         2      9
+1. A Ann                    2       3         2         2      9
 Solo rank: Cadet (a loss).
 """
 
@@ -119,13 +117,12 @@ START_2P_COLOUR = (
     "      A3 Haskel 6 Tinkerer                  A4 Bexa 2 2 Navigator P2\n"
     "\x1b[1m>\x1b[0m \x1b[36mA Ann (you)         \x1b[0m  0 VP  1 cr  tokens 0         found 0\n"
     "  \x1b[33mB Random bot 1      \x1b[0m  3 VP  2 cr  tokens 0         found 0\n"
-    "\x1b[1mAnn: place at least one die\x1b[0m   \x1b[90m(P6!: the yellow die on P6 ends rolling)\x1b[0m\n"
-    "W1=2 on        \x1b[1m 1\x1b[0m P2  \x1b[1m 2\x1b[0m P3  \x1b[1m 3\x1b[0m P4  \x1b[1m 4\x1b[0m P5  \x1b[1m 5\x1b[0m P6  \x1b[1m 6\x1b[0m A2  \x1b[1m 7\x1b[0m A4  \x1b[1m 8\x1b[0m T\n"
-    "W2=4 on        \x1b[1m 9\x1b[0m P2  \x1b[1m10\x1b[0m P3  \x1b[1m11\x1b[0m P4  \x1b[1m12\x1b[0m P5  \x1b[1m13\x1b[0m P6  \x1b[1m14\x1b[0m T\n"
-    "W3=3 on        \x1b[1m15\x1b[0m P2  \x1b[1m16\x1b[0m P3  \x1b[1m17\x1b[0m P4  \x1b[1m18\x1b[0m P5  \x1b[1m19\x1b[0m P6  \x1b[1m20\x1b[0m T\n"
-    "W4=6 on        \x1b[1m21\x1b[0m P2  \x1b[1m22\x1b[0m P3  \x1b[1m23\x1b[0m P4  \x1b[1m24\x1b[0m P5  \x1b[1m25\x1b[0m P6  \x1b[1m26\x1b[0m A3  \x1b[1m27\x1b[0m T\n"
-    "Y=2 on         \x1b[1m28\x1b[0m P2  \x1b[1m29\x1b[0m P3  \x1b[1m30\x1b[0m P4  \x1b[1m31\x1b[0m P5  \x1b[1m32\x1b[0m P6!  \x1b[1m33\x1b[0m A2  \x1b[1m34\x1b[0m A4  \x1b[1m35\x1b[0m T\n"
-    "Re-roll (1 cr) \x1b[1m36\x1b[0m W1  \x1b[1m37\x1b[0m W2  \x1b[1m38\x1b[0m W3  \x1b[1m39\x1b[0m W4  \x1b[1m40\x1b[0m Y\n"
+    "\x1b[1mA Ann: place at least one die\x1b[0m   \x1b[90m(P6!: Y on P6 ends rolling)\x1b[0m\n"
+    "W1 [2]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mA2\x1b[0m \x1b[1mA4\x1b[0m \x1b[1mT\x1b[0m    W2 [4]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mT\x1b[0m\n"
+    "W3 [3]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mT\x1b[0m          W4 [6]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mA3\x1b[0m \x1b[1mT\x1b[0m\n"
+    "W5 [2]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mA2\x1b[0m \x1b[1mA4\x1b[0m \x1b[1mT\x1b[0m    Y [2]   \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6!\x1b[0m \x1b[1mA2\x1b[0m \x1b[1mA4\x1b[0m \x1b[1mT\x1b[0m\n"
+    "reroll (1 cr)  \x1b[1mW1\x1b[0m \x1b[1mW2\x1b[0m \x1b[1mW3\x1b[0m \x1b[1mW4\x1b[0m \x1b[1mW5\x1b[0m \x1b[1mY\x1b[0m\n"
+    "\x1b[90mType a die and a place (`W1 P2`; `2s P2`: any 2), or a number from `actions`.\x1b[0m\n"
 )
 
 
@@ -175,16 +172,19 @@ def test_a_view_it_cannot_read_falls_back_to_the_scores() -> None:
     view = {"game": "cosmic_run", "players": 2, "seat": 0, "current_player": 1, "scores": [4, 7]}
     assert render.board(view, ["Ann", "Bob"], Style(False)) == [
         "Cosmic Run",
-        "  Ann (you): 4 VP",
-        "> Bob: 7 VP",
+        "  A Ann (you): 4 VP",
+        "> B Bob: 7 VP",
     ]
 
 
-def test_grouped_menu_keeps_the_servers_numbers_and_order() -> None:
-    state = position("cosmic_run", 2, 5, 0, 0)
-    legal = legal_of(state)
-    entries = cosmic_run.entries(state.view(0), legal)
-    assert [e.number for e in entries] == list(range(1, len(legal) + 1))
-    text = "\n".join(layout(entries, Style(False)))
-    for number in range(1, len(legal) + 1):
-        assert f"{number:>2} " in text
+def test_every_legal_action_has_an_entry_whose_name_resolves_to_it() -> None:
+    for args in [(2, 5, 0, 0), (4, 5, 150, 3), (3, 9, 40, 1), (2, 3, 7, 2)]:
+        state = position("cosmic_run", *args)
+        view, legal = state.view(state.current_player), legal_of(state)
+        entries = cosmic_run.entries(view, legal)
+        assert {e.number for e in entries} == set(range(1, len(legal) + 1))
+        for entry in entries:
+            found = render.resolve(view, legal, entry.name)
+            assert found is not None and found.index == entry.number - 1, entry
+        text = "\n".join(layout(entries, Style(False)))
+        assert all(e.tag in text for e in entries)

@@ -131,7 +131,7 @@ def test_a_number_jumps_and_end_shows_the_result() -> None:
     assert "=== Game over ===" in end
     scores, ranking = CR["result"]["scores"], CR["result"]["ranking"]
     winner = ranking[0][0]
-    assert f"1. {NAMES[winner]}: {scores[winner]} VP" in "\n".join(end)
+    assert f"1. {chr(65 + winner)} {NAMES[winner]}: {scores[winner]} VP" in "\n".join(end)
     assert viewer.command("n")[0].startswith(f"That was the last move ({total}/{total})")
     assert viewer.command("start")[0] == f"move 0/{total}: the start of the game"
 
