@@ -32,6 +32,7 @@ import games
 from client import render
 from client.console_game import GameCommands, command_help, seat_list, seat_named
 from client.console_keep import KeepCommands
+from client.console_learn import LearnCommands
 from client.errors import describe, explain
 from client.screen import Screen
 from client.tracker import GameTracker, names_from_table
@@ -128,7 +129,7 @@ class ClientLike(Protocol):
     def request(self, msg: dict[str, Any]) -> defer.Deferred[dict[str, Any]]: ...
 
 
-class Console(GameCommands, KeepCommands):
+class Console(GameCommands, KeepCommands, LearnCommands):
     """One person's console session with one server."""
 
     def __init__(
