@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from client.narrate import narrate
+from client.wording import seat_name
 
 LOG_SIZE = 500
 
@@ -95,6 +96,4 @@ class GameTracker:
 
     def who(self, seat: Any) -> str:
         """A seat as the board names it: ``B Bob``, the letter and the player's name."""
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return f"{chr(ord('A') + seat)} {self.names[seat]}"
-        return self.name(seat)
+        return seat_name(self.names, seat)

@@ -23,6 +23,7 @@ from client.render import menu as menus
 from client.render.flow import flow, words
 from client.render.menu import Entry, Resolved, label_of, layout, plain_entries, shorten
 from client.style import Style
+from client.wording import seat_name
 
 WIDTH = 80
 MAX_LINES = menus.MAX_LINES
@@ -51,14 +52,6 @@ TITLES = {"cosmic_run": "Cosmic Run", "alien_artifacts": "Alien Artifacts"}
 def title(game: str) -> str:
     """A game's human name (its id with spaces for a game we do not know)."""
     return TITLES.get(game, game.replace("_", " ").title())
-
-
-def seat_name(names: Sequence[str], seat: Any) -> str:
-    """A seat as every screen names it: ``B Bob`` (``B`` alone if the name is unknown)."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 26:
-        return "?"
-    letter = chr(ord("A") + seat)
-    return f"{letter} {names[seat]}" if seat < len(names) else letter
 
 
 def _module(view: dict[str, Any]) -> ModuleType | None:
@@ -203,16 +196,12 @@ def full_list(
     """
     if view is None:
         return menus.full_list(legal, style, width, entries or ())
-    module = _module(view)
+    from client.narrate import label_text  # (narrate imports the renderers: not at the top)
+
+    game = str(view.get("game"))
     shown = choices(view, legal, names) if entries is None else entries
-    relabel = getattr(module, "label", None)
 
     def label(item: Any) -> str:
-        if relabel is None:
-            return label_of(item)
-        try:
-            return str(relabel(view, item, names))
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return label_of(item)
+        return label_text(game, label_of(item), names)
 
     return menus.full_list(legal, style, width, shown, label)

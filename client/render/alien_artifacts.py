@@ -37,13 +37,12 @@ from client.render.alien_artifacts_names import (
     faction_title,
     half,
     hint,
-    label,
     mark,
     resolve,
-    seat_name,
 )
 from client.render.flow import flow, words
 from client.style import Style, pad
+from client.wording import seat_name
 from games.alien_artifacts import data as d
 
 WIDTH = 80
@@ -58,7 +57,6 @@ __all__ = [
     "final",
     "half",
     "hint",
-    "label",
     "resolve",
     "resource",
 ]

@@ -1,5 +1,4 @@
-"""Alien Artifacts choices by name: the menu's entries, what a typed name stands for, and labels
-that name seats the way the board does.
+"""Alien Artifacts choices by name: the menu's entries and what a typed name stands for.
 
 A choice is named by a word and the code the board shows, so the name keeps its meaning while
 the server's list (and the hand's order) changes during a turn: ``build P16``, ``buy ship``
@@ -87,13 +86,6 @@ def faction_title(code: Any) -> str:
     """``Star Union`` for ``SU``."""
     index = _FACTION.get(code) if isinstance(code, str) else None
     return d.FACTION_TITLES[index] if index is not None else "no faction yet"
-
-
-def seat_name(names: Sequence[str], seat: Any) -> str:
-    """``B Bob``: the seat letter and the player's name."""
-    if not isinstance(seat, int) or not 0 <= seat < 26:
-        return "?"
-    return f"{mark(seat)} {names[seat]}" if seat < len(names) else mark(seat)
 
 
 def _in_brackets(label: str) -> str:
@@ -209,7 +201,7 @@ class _Reader:
         if kind in words:
             detail = _short(kind, label) or _in_brackets(label)
             return Entry(number, kind, name=kind, detail=detail), set()
-        return Entry(number, self.label(action, label)), set()
+        return Entry(number, label), set()
 
     def target(self, number: int, action: list[Any]) -> tuple[Entry, set[str]]:
         attacker = self.pending.get("attacker")
@@ -228,12 +220,6 @@ class _Reader:
         detail = f"{who} ({faction_title(info.get('faction'))})".strip()
         spellings = {f"attack {who}", who} if who else set()
         return Entry(number, letter, head, f"attack {letter}", detail), spellings
-
-    def label(self, action: list[Any], label: str) -> str:
-        """The server's label with seats named by letter and name, and no slot numbers."""
-        if action[:2] == ["target", "player"] and len(action) > 2:
-            return re.sub(r"\bseat \d+", seat_name(self.names, action[2]), label)
-        return re.sub(r" \(slot \d+\)", "", label)
 
 
 def _short(kind: str, label: str) -> str:
@@ -271,11 +257,6 @@ def _read(
 def entries(view: dict[str, Any], legal: Sequence[Any], names: Sequence[str] = ()) -> list[Entry]:
     """Menu entries: a word and a card, planet or seat code each, grouped by the word."""
     return [entry for entry, _ in _read(view, legal, names)]
-
-
-def label(view: dict[str, Any], item: Any, names: Sequence[str] = ()) -> str:
-    """An action's label as shown: seats by letter and name (``B Bob``), aliens by code only."""
-    return _Reader(view, names).label(action_of(item), label_of(item))
 
 
 def hint(view: dict[str, Any], shown: Sequence[Entry], width: int = 80) -> str:

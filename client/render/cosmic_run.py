@@ -33,6 +33,7 @@ from typing import Any
 from client.render.cosmic_run_names import DICE, entries, footnote, hint, resolve
 from client.render.flow import columns, flow, pad_to
 from client.style import Style, pad, visible_len
+from client.wording import seat_name
 from games.cosmic_run.data import ABILITY_TEXT, ALIEN_INDEX, ALIENS, STRIKE_CARDS
 
 WIDTH = 80
@@ -206,13 +207,6 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return mark(seat) if isinstance(seat, int) and 0 <= seat < 26 else "?"
 
 
-def who(names: Sequence[str], seat: Any) -> str:
-    """A seat as the board names it: ``B Bob`` (the letter, then the player's name)."""
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return f"{mark(seat)} {names[seat]}"
-    return _name(names, seat)
-
-
 def board(
     view: dict[str, Any], names: Sequence[str], style: Style, width: int = WIDTH
 ) -> list[str]:
@@ -232,7 +226,7 @@ def board(
 def decision(view: dict[str, Any], names: Sequence[str]) -> str:
     """What the seat to play must decide, in words."""
     kind = view.get("decision")
-    person = who(names, view.get("current_player"))
+    person = seat_name(names, view.get("current_player"))
     if kind == "assign":
         if view.get("assigned_since_roll"):
             return f"{person}: place a die, or roll the rest"
@@ -259,9 +253,9 @@ def final(
         return []
     totals = info.get("total") or []
     order = [s for group in view.get("ranking") or [] for s in group]
-    size = max([len(who(names, s)) for s in order] + [20])
+    size = max([len(seat_name(names, s)) for s in order] + [20])
     if 3 + size + 1 + len(_FINAL_HEAD) > width:  # the names' own width, then two lines each
-        size = max([len(who(names, s)) for s in order] + [1])
+        size = max([len(seat_name(names, s)) for s in order] + [1])
     one_line = 3 + size + 1 + len(_FINAL_HEAD) <= width
     lines = [style.bold(" " * (size + 4 if one_line else 3) + _FINAL_HEAD)]
     for place, seat in enumerate(order, start=1):
@@ -271,9 +265,11 @@ def final(
             f"{totals[seat]:>5}"
         )
         if one_line:
-            lines.append(style.seat(seat, f"{place}. {pad(who(names, seat), size)} {numbers}"))
+            lines.append(
+                style.seat(seat, f"{place}. {pad(seat_name(names, seat), size)} {numbers}")
+            )
         else:  # the name alone, the numbers under the heading
-            lines.append(style.seat(seat, f"{place}. {who(names, seat)}"))
+            lines.append(style.seat(seat, f"{place}. {seat_name(names, seat)}"))
             lines.append(style.seat(seat, f"   {numbers}"))
     if "solo_rank" in info:
         verdict = style.good("a win") if info.get("solo_win") else style.bad("a loss")
