@@ -180,15 +180,18 @@ class CosmoportApp(App[int]):
 
     def screenshot(self, filename: str | None) -> str:
         """Save an SVG of the screen to ``filename`` (default: a new ``cosmoport-N.svg`` in the
-        current directory) once the screen is up to date; the path it goes to."""
+        current directory) once the screen is up to date; the path it goes to (from the current
+        directory when it is in it)."""
         path = Path(filename).expanduser() if filename else _free_name(Path.cwd())
         if path.suffix.lower() != ".svg":
             path = path.with_name(path.name + ".svg")
         path = path.resolve()
         if not path.parent.is_dir():
             raise OSError(f"there is no folder {path.parent}")
-        self.call_after_refresh(self._save_screenshot, path)
-        return str(path)
+        # After the next refresh the panes hold the latest lines; after the one that follows,
+        # the log has scrolled to them: then the screen is what the person sees.
+        self.call_after_refresh(self.call_after_refresh, self._save_screenshot, path)
+        return str(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path)
 
     def _save_screenshot(self, path: Path) -> None:
         try:

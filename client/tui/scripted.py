@@ -29,8 +29,8 @@ WAIT = 20.0
 """Seconds a scripted wait may take at most (a bound, not a pause: nothing sleeps)."""
 SHOT_SIZE = (100, 32)
 SHOTS = {
-    "cosmic_run": ("cosmic-run.svg", 2, 7, 3),
-    "alien_artifacts": ("alien-artifacts.svg", 3, 4, 6),
+    "cosmic_run": ("cosmic-run.svg", 2, 7, 8),
+    "alien_artifacts": ("alien-artifacts.svg", 3, 4, 1),
 }
 """Game: (file name, players, seed, moves of the person before the picture)."""
 

@@ -160,7 +160,7 @@ def test_the_screenshot_command_saves_an_svg_of_the_screen_and_says_where(
         await pilot.press(*"screenshot nowhere/at/all.svg", "enter")
         await until(pilot, lambda: len(list(tmp_path.glob("*.svg"))) == 3)
         said = "\n".join(app.said)
-        assert f"Screenshot saved: {tmp_path / 'mine.svg'}" in said
+        assert "Screenshot saved: mine.svg" in said
         assert "Could not save the screenshot: there is no folder" in said
 
     run_game("cosmic_run", 2, 3, (80, 24), script)
