@@ -168,3 +168,50 @@ def test_the_screenshot_command_saves_an_svg_of_the_screen_and_says_where(
     assert saved == ["cosmoport-1.svg", "cosmoport-2.svg", "mine.svg"]
     svg = (tmp_path / "mine.svg").read_text()
     assert svg.startswith("<svg") and "Cosmic" in svg
+
+
+def test_join_shows_the_lobby_then_the_table_then_the_game() -> None:
+    """``cosmoport join``'s session in the app: commands typed on the command line, the board
+    pane following the person from the lobby to a table and into its game."""
+    import random
+
+    from twisted.internet import defer
+
+    from client import join
+    from client.bots import start_bots
+    from server.limits import Limits
+    from server.service import listen
+
+    async def main() -> None:
+        reactor = guest.guest_reactor()
+        guest.start(reactor, reap_children=False)
+        port, factory = listen(reactor, "127.0.0.1", 0, Limits(), rng=random.Random(1))
+        number = port.getHost().port
+
+        def start(reactor: Any, screen: Any, attach: Any, kind: Any) -> Any:
+            return join.session(reactor, "127.0.0.1", number, "Ann", screen, attach, kind)
+
+        app = CosmoportApp(start, reactor=reactor)
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                board = app.query_one("#board", TextPane)
+                await until(pilot, lambda: board.border_title == "Lobby")
+                await pilot.press(*"create cr 2", "enter")
+                await until(pilot, lambda: str(board.border_title).startswith("Table"))
+                table = app.line_console.table["id"]
+                seated = start_bots(reactor, "127.0.0.1", number, table, 1, "cosmic_run", seed=3)
+                bots = await seated.asFuture(asyncio.get_running_loop())
+                await until(pilot, lambda: "Every place is taken" in "\n".join(app.said))
+                await pilot.press(*"start", "enter")
+                await until(pilot, lambda: str(board.border_title).startswith("Cosmic Run"))
+                assert_fits(app)
+                for bot in bots:
+                    bot.close()
+                await quit_app(pilot, app)
+        finally:
+            factory.hub.shutdown()
+            await defer.maybeDeferred(port.stopListening).asFuture(asyncio.get_running_loop())
+            await guest.stop(reactor)
+        assert app.code == 0
+
+    asyncio.run(main())
