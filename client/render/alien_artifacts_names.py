@@ -142,7 +142,7 @@ class _Reader:
             code = str(card if card is not None else arg)
             detail = halves(card)
             head = "quartermaster (discard, draw 1)" if kind == "quartermaster" else "discard"
-            extra = {f"qm {code}"} if kind == "quartermaster" else set()
+            extra = {f"qm {code}", code} if kind == "quartermaster" else {code}
             return Entry(number, code, head, f"{kind} {code}", detail), extra
         if kind in ("start_action", "continue"):
             where = "main action" if kind == "start_action" else "discard step"

@@ -149,8 +149,13 @@ def hint(view: dict[str, Any], shown: Sequence[Entry], width: int = 80) -> str:
     white = [dice[i].get("value") for i in _unplaced(view) if i != YELLOW]
     repeated = sorted({v for v in white if white.count(v) > 1 and isinstance(v, int)})
     example = f"`{place.name}`"
-    if repeated:
-        example += f"; `{repeated[0]}s {place.tag.rstrip('!')}`: any {repeated[0]}"
+    for value in repeated:  # a place that die may take, for a true example
+        named = [
+            e for e in shown if e.section == "dice" and e.group and e.group.endswith(f"[{value}]")
+        ]
+        if named:
+            example += f"; `{value}s {named[0].tag.rstrip('!')}`: any {value}"
+            break
     if width < 78:
         return f"Type a die and a place: {example}."
     return f"Type a die and a place ({example}), or a number from `actions`."
@@ -189,6 +194,9 @@ def _pick(
         return Resolved(None, f"`{shown}` is not a choice now: no dice are being placed.")
     candidates = _die_choices(view, spec, kind, place)
     if spec.endswith("s") and not candidates:
+        yellow = dice[YELLOW] if len(dice) > YELLOW else {}
+        if yellow.get("at") is None and str(yellow.get("value")) == spec[0]:
+            return Resolved(None, f"Only Y shows a {spec[0]}: `Y P6` puts it there (rolling ends).")
         return Resolved(None, f"No unplaced die shows a {spec[0]}: `{shown}` is not possible.")
     for die in candidates:
         if die >= len(dice):

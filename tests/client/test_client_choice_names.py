@@ -12,6 +12,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from client_helpers import FakeClient, Typist, legal_of, position, table_map
 
 import games
@@ -305,3 +306,41 @@ def test_every_unplaced_die_has_its_row_when_values_repeat() -> None:
                 assert legal[found.index]["action"][2] == "T"
                 checked += 1
     assert checked > 30
+
+
+@pytest.mark.parametrize("game", ["cosmic_run", "alien_artifacts"])
+def test_the_examples_under_the_menu_are_choices_one_can_type_now(game: str) -> None:
+    tried = 0
+    for players in (2, 3, 4):
+        for steps in range(0, 400, 7):
+            state = position(game, players, 3 + players, steps, players)
+            if state.is_over:
+                continue
+            view, legal = state.view(state.current_player), legal_of(state)
+            names = NAMES[:players]
+            module = render.RENDERERS[game]
+            for width in (60, 80):
+                hint = module.hint(view, render.choices(view, legal, names), width)
+                for example in re.findall(r"`([^`]+)`", hint):
+                    if example == "actions":
+                        continue
+                    found = render.resolve(view, legal, example, names)
+                    assert found is not None and found.index is not None, (example, hint)
+                    tried += 1
+    assert tried > 100
+
+
+def test_a_value_only_the_yellow_die_shows_is_not_put_on_p6_by_its_value() -> None:
+    state = with_dice(position("cosmic_run", 2, 5, 0), [2, 2, 3, 3, 5, 4])
+    found = resolved(state, "4s P6")
+    assert found is not None and found.index is None
+    assert found.message == "Only Y shows a 4: `Y P6` puts it there (rolling ends)."
+    assert resolved(state, "4s P5").index == index_of(state, "assign", 5, "P5")  # type: ignore[union-attr]
+
+
+def test_a_discard_answers_to_the_card_alone() -> None:
+    state = find("alien_artifacts", 3, lambda s: s.legal_actions()[0][0] == "discard")
+    view = state.view(state.current_player)
+    card = view["seats"][state.current_player]["hand"][state.legal_actions()[0][1]]
+    for text in (f"discard {card}", card.lower()):
+        assert resolved(state, text).index == 0, text  # type: ignore[union-attr]
