@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ def run(start: Start, *, game: str | None = None, no_color: bool = False) -> int
     """Run the app with ``start``'s session until it ends; its exit status.
 
     When the session failed, its last words (the log's last lines) are printed once the screen
-    is given back, so that they stay readable.
+    is given back, so that they stay readable. A hang-up or ``SIGTERM`` ends the session as
+    Ctrl+Q does, so the terminal is always given back.
     """
     from client.tui import loop as guest
 
@@ -48,6 +50,8 @@ def run(start: Start, *, game: str | None = None, no_color: bool = False) -> int
 
     async def main() -> int | None:
         guest.start(reactor)
+        for number in (signal.SIGTERM, signal.SIGHUP):  # closed or killed: leave cleanly
+            event_loop.add_signal_handler(number, app.end_session)
         try:
             return await app.run_async()
         finally:

@@ -44,7 +44,7 @@ _log = Logger()
 SAID_KEPT = 20
 KEYS = {"legend": "F1", "rules": "F2"}
 CHAT_TIP = "`chat TEXT` talks to your table (to the lobby when at none)."
-PLACEHOLDER = "a number, or a command (help) · F1 legend · F2 rules · ^Q quit"
+PLACEHOLDER = "a choice or a command (help) · F1 legend · F2 rules · ^Q quit"
 
 
 class CommandLine(Input):
@@ -240,6 +240,10 @@ class CosmoportApp(App[int]):
             self.write_log([f"Screenshot saved: {self.screenshot(filename)}"])
 
     async def action_quit(self) -> None:
+        self.end_session()
+
+    def end_session(self) -> None:
+        """Leave: the session closes its connections (and its server), then the app exits."""
         if self.quit_with is not None:
             self.quit_with(0)
         else:

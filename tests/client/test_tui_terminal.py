@@ -7,6 +7,7 @@ an embedded server and a bot), one with its standard input a pipe. Bounded by pe
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 
@@ -20,7 +21,7 @@ TIMEOUT = 20
 ARGS = ["-m", "cosmoport", "play", "cr", "--bots", "random", "--seed", "1", "--name", "Ann"]
 
 
-def test_on_a_terminal_play_is_full_screen_and_ctrl_q_leaves_it_cleanly() -> None:
+def full_screen() -> pexpect.spawn:
     env = {**os.environ, "TERM": "xterm-256color"}
     env.pop("NO_COLOR", None)
     child = pexpect.spawn(
@@ -29,11 +30,26 @@ def test_on_a_terminal_play_is_full_screen_and_ctrl_q_leaves_it_cleanly() -> Non
     child.expect_exact("\x1b[?1049h")  # the alternate screen: full screen
     child.expect("Your move")
     child.expect("F1 legend")
-    child.sendcontrol("q")
+    return child
+
+
+def given_back(child: pexpect.spawn) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
     assert "\x1b[?1049l" in child.before  # the terminal is given back
+
+
+def test_on_a_terminal_play_is_full_screen_and_ctrl_q_leaves_it_cleanly() -> None:
+    child = full_screen()
+    child.sendcontrol("q")
+    given_back(child)
+
+
+def test_a_terminated_full_screen_client_gives_the_terminal_back() -> None:
+    child = full_screen()
+    child.kill(signal.SIGTERM)
+    given_back(child)
 
 
 def test_with_a_pipe_for_input_play_uses_the_line_console() -> None:
