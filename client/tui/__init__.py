@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from client.tui.app import Start
@@ -78,10 +78,10 @@ def _log_errors_to(app: Any) -> None:
         globalLogBeginner,
     )
 
-    def observer(event: dict[str, Any]) -> None:
+    def observer(event: Any) -> None:
         if app.ready and app.is_running:
             app.write_log([f"(error: {formatEvent(event)})"])
 
     predicate: Any = LogLevelFilterPredicate(defaultLogLevel=LogLevel.error)
-    filtering: Any = FilteringLogObserver(observer, [predicate])
+    filtering: Any = FilteringLogObserver(cast(Any, observer), [predicate])
     globalLogBeginner.beginLoggingTo([filtering], redirectStandardIO=False)

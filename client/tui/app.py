@@ -16,7 +16,7 @@ quits, Page Up/Down scroll the log, Up/Down recall earlier lines.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -35,7 +35,7 @@ from client.tui.panes import LogPane, MenuPane, TextPane
 
 Quit = Callable[[int], None]
 Attach = Callable[[Console, Quit], None]
-Start = Callable[[Any, PaneScreen, Attach, type[Console]], Awaitable[int]]
+Start = Callable[[Any, PaneScreen, Attach, type[Console]], Coroutine[Any, Any, int]]
 """Runs a whole session: (reactor, screen, attach, console class) -> exit status. It builds a
 console of the class on the screen and hands it to ``attach`` with its quit function."""
 
@@ -143,7 +143,7 @@ class CosmoportApp(App[int]):
         if self.start is not None:
             from twisted.internet import defer
 
-            session = defer.ensureDeferred(
+            session: defer.Deferred[int] = defer.ensureDeferred(
                 self.start(self.reactor, self.pane_screen, self.attach, PaneConsole)
             )
             session.addCallbacks(self._ended, self._failed)

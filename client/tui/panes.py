@@ -161,7 +161,3 @@ class LogPane(RichLog, can_focus=False):
         self.clear()
         for line in self.kept:
             self.write(Text.from_ansi(line), width=width)
-
-    def text_lines(self) -> list[str]:
-        """What the pane holds, as plain lines (for tests and for the exit message)."""
-        return [strip.text.rstrip() for strip in self.lines]
