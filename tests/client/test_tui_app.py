@@ -98,9 +98,17 @@ def test_a_game_against_bots_shows_its_panes_and_plays_by_keys_and_clicks(
 
         await played(pilot, app, "1", "enter")  # typed
         assert any("> 1" in line for line in app.said)
+        command_line = app.query_one(CommandLine)
+        await pilot.press("up")  # the last line typed comes back, and goes again
+        assert command_line.value == "1"
+        await pilot.press("down")
+        assert command_line.value == ""
 
         await until(pilot, lambda: my_turn(app))
-        x, y, _ = visible_target(app)
+        x, y, number = visible_target(app)
+        body = app.query_one(MenuBody)
+        assert await pilot.hover(MenuBody, offset=(x, y))
+        assert body.hover is not None and body.hover[1][2] == number  # lit under the mouse
         before = app.line_console.game.version
         assert await pilot.click(MenuBody, offset=(x, y))
         await until(pilot, lambda: app.line_console.game.version > before)
