@@ -177,6 +177,8 @@ class Console(GameCommands, KeepCommands, LearnCommands):
             command, _, rest = text.partition(" ")
             command = COMMAND_ALIASES.get(command.lower(), command.lower())
             method = getattr(self, "do_" + command, None)
+            if method is None and self.play_named(text):
+                return  # a choice by its name: `W3 P5`, `build P16`... (commands come first)
             if method is None:
                 self.say(f"Unknown command `{command}`. Type `help` for the list.")
             else:
@@ -235,7 +237,7 @@ class Console(GameCommands, KeepCommands, LearnCommands):
         if game is not None and game.my_turn:
             if len(game.legal) == 1:
                 return "Your move (Enter: the only choice)> "
-            return f"Your move (1-{len(game.legal)})> "
+            return f"Your move (a name, or 1-{len(game.legal)})> "
         if self.where == "table":
             return f"table {self.table_id}> "
         if self.where == "watching":
@@ -363,7 +365,8 @@ class Console(GameCommands, KeepCommands, LearnCommands):
             command_help(
                 self,
                 "Commands (type `help COMMAND` for more):",
-                ("NUMBER", "play that action (Enter alone: the only one)."),
+                ("NAME or NUMBER", "play that choice: `W3 P5`, `build P16`... as the menu names "
+                 "it, or its number (Enter alone: the only one)."),
                 self.screen.width,
                 skip=("do_again",) if self.again is None else (),
             )

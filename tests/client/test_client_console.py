@@ -156,7 +156,7 @@ def test_the_board_and_numbered_actions_appear_when_the_game_starts() -> None:
     text = typist.take()
     assert "The game of Cosmic Run starts!" in text
     assert "P6 ..." in text and "W1 [2]  P2 P3" in text and "reroll (1 cr)  W1 W2" in text
-    assert typist.screen.prompt == f"Your move (1-{len(state.legal_actions())})> "
+    assert typist.screen.prompt == f"Your move (a name, or 1-{len(state.legal_actions())})> "
 
 
 def test_a_number_plays_that_action_at_the_offered_version_once() -> None:
@@ -526,3 +526,16 @@ def test_the_welcome_names_the_games_and_create_refuses_others_with_the_choices(
     text = " ".join(typist.take().split())
     assert "No game `chess` here: choose cosmic-run (cr) or alien-artifacts (aa)." in text
     assert client.sent == []
+
+
+def test_a_choice_typed_by_its_name_is_played_and_commands_still_come_first() -> None:
+    typist, state = seated()
+    client = typist.console.client
+    sent = len(client.sent)
+    first = state.legal_actions()[0]  # ("assign", 0, "P2"): the die W1 on planet 2
+    typist.type(f"w{first[1] + 1} {first[2]}")
+    assert client.sent[sent:] == [{"type": "act", "version": 0, "action": list(first)}]
+    typist.type("scores")  # a command of that name wins over any choice
+    assert len(client.sent) == sent + 1
+    typist.type("W9 P9")
+    assert len(client.sent) == sent + 1

@@ -28,7 +28,7 @@ from pty_helpers import spawn_cosmoport  # noqa: E402 (needs pexpect)
 pytestmark = pytest.mark.slow
 
 TIMEOUT = 30
-MOVE = r"Your move \((?:1-\d+|Enter: the only choice)\)> "
+MOVE = r"Your move \((?:a name, or 1-\d+|Enter: the only choice)\)> "
 OVER = "=== Game over ==="
 
 

@@ -15,7 +15,7 @@ pexpect = pytest.importorskip("pexpect")
 
 pytestmark = pytest.mark.slow
 
-MOVE = r"Your move \((?:1-\d+|Enter: the only choice)\)> "
+MOVE = r"Your move \((?:a name, or 1-\d+|Enter: the only choice)\)> "
 OVER = r"Type `leave` to go back to the lobby, `again` for a new game, or `quit`\."
 TIMEOUT = 20
 
@@ -63,7 +63,7 @@ def test_a_whole_solo_cosmic_run_game_in_a_terminal() -> None:
     child.expect(r"P6 \.\.\.  \+\.{9}i")  # the board: every ship on the start of planet 6
     child.expect(MOVE)
     child.sendline("help")
-    child.expect("play that action")
+    child.expect("play that choice")
     child.sendline("1")
     moves, over = take_turns(child, 600)
     assert over and moves > 20
