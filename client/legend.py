@@ -182,7 +182,6 @@ COSMIC_RUN: tuple[Section, ...] = (
             ),
             Symbol("found 1", "planets this player discovered", keys=("found",)),
             Symbol("Pim, Orra", "the aliens this player holds", keys=("aliens", "held")),
-            Symbol("Mar~", "a name cut short to fit", pattern=r"\S+~", keys=("~",)),
             Symbol("@ the Drone", "the solo game's rival: it races you but never scores"),
         ),
     ),
@@ -197,10 +196,12 @@ COSMIC_RUN: tuple[Section, ...] = (
                 keys=("placement",),
             ),
             Symbol(
-                "W1=2 on 1 P2 2 P3",
-                "die W1 shows 2 and can go on P2 (type 1) or P3 (type 2)...",
-                pattern=r"(W[1-5]|Y)=[1-6]",
-                keys=("=", "on"),
+                "W1 [2] P2 P3 T",
+                "a row per unplaced die: W1 shows 2 and may go on P2, P3 or T; type the die "
+                "and the place (`W1 P3`), or the value and the place (`2s P3`: any die showing "
+                "2, so the same words keep working as dice are placed)",
+                pattern=r"[1-6]s",
+                keys=("4s", "value"),
             ),
             Symbol(
                 "P6!",
