@@ -290,7 +290,7 @@ class CosmoportApp(App[int]):
         self.plan = plan
         self._place(plan)
         self.query_one("#board", TextPane).show(board, board_title)
-        self.query_one(MenuPane).show_menu(menu, targets, menu_title)
+        self.query_one(MenuPane).show_menu(menu, targets, menu_title, content.previews(console))
         self.query_one("#players", TextPane).show(people)
         if plan.help:
             kind = self.help_kind or "legend"

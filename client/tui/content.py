@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.text import Text
 
-from client import render
+from client import preview, render
 from client.console import Console
 from client.console_game import seat_list
 from client.style import Style
@@ -68,6 +68,18 @@ def board(console: Console | None, width: int) -> tuple[list[str], str]:
     tables = [console.describe_table(t) for t in console.tables.values()]
     lines = tables or [style.note("No tables known: `list` asks the server.")]
     return fitted(lines, width), "Lobby"
+
+
+def previews(console: Console | None) -> list[str | None]:
+    """What each of the person's choices will do (see :mod:`client.preview`), while it is their
+    turn: shown for the choice under the mouse."""
+    game = console.game if console is not None else None
+    if game is None or game.view is None or game.over is not None or not game.my_turn:
+        return []
+    try:
+        return preview.previews(game.view, game.legal)
+    except Exception:  # a preview is a help, never a reason to fail drawing the screen
+        return []
 
 
 def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Target]], str]:

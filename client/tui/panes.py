@@ -102,6 +102,9 @@ class MenuBody(Static):
         if hover == self.hover:
             return
         self.hover = hover
+        pane = self.parent
+        if isinstance(pane, MenuPane):  # what the choice under the mouse will do
+            pane.border_subtitle = pane.preview_of(hover[1][2] if hover is not None else None)
         shown = self.text
         if hover is not None:
             row, (start, end, _) = hover
@@ -124,11 +127,24 @@ class MenuPane(TextPane):
     def __init__(self, title: str, *, id: str) -> None:
         super().__init__(title, id=id)
         self.body = MenuBody()
+        self.previews: Sequence[str | None] = ()
+
+    def preview_of(self, number: int | None) -> str:
+        """What choice ``number`` will do (for the pane's bottom border), or nothing."""
+        if number is None or not 0 < number <= len(self.previews):
+            return ""
+        return self.previews[number - 1] or ""
 
     def show_menu(
-        self, lines: Sequence[str], targets: list[list[Target]], title: str | None = None
+        self,
+        lines: Sequence[str],
+        targets: list[list[Target]],
+        title: str | None = None,
+        previews: Sequence[str | None] = (),
     ) -> None:
-        """Show ``lines``, with the choices at ``targets`` (one list a line) to click."""
+        """Show ``lines``, with the choices at ``targets`` (one list a line) to click, and
+        ``previews`` (what each choice number will do) for the one under the mouse."""
+        self.previews = previews
         if title is not None:
             self.border_title = title
         body = self.body
