@@ -5,36 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from client_helpers import FakeClient, Typist, legal_of, position, table_map
+from client_helpers import FakeClient, Typist, legal_of
+from test_client_console import seated as console_seated
 from twisted.internet import defer
 
 from client import hints, preview
 
 
-def seated(game: str = "cosmic_run", steps: int = 0, players: int = 2) -> tuple[Typist, Any, Any]:
-    client = FakeClient()
-    typist = Typist(client)
-    typist.type("join 4")
-    names = ["Ann", "Bob", "Cy"][:players]
-    table = table_map(4, game, names)
-    client.reply({"type": "joined", "table": table, "slot": 0, "token": "t0k"})
-    state = position(game, players, 5, steps)
-    seat = state.current_player
-    table["state"] = "playing"
-    typist.console.receive({"type": "started", "table": table, "seat": seat, "seats": names})
-    typist.console.receive(
-        {
-            "type": "snapshot",
-            "table": 4,
-            "version": steps,
-            "seat": seat,
-            "view": state.view(seat),
-            "events": [],
-            "legal": legal_of(state),
-        }
-    )
-    typist.take()
-    return typist, state, client
+def seated(game: str = "cosmic_run", steps: int = 0) -> tuple[Typist, Any, Any]:
+    """A console at a started 2-player game, its engine state and its (scripted) client."""
+    typist, state = console_seated(2, game, steps)
+    return typist, state, typist.console.client
 
 
 def test_rules_away_from_a_table_asks_which_game_then_lists_its_topics() -> None:
