@@ -365,8 +365,11 @@ class Console(GameCommands, KeepCommands, LearnCommands):
             command_help(
                 self,
                 "Commands (type `help COMMAND` for more):",
-                ("NAME or NUMBER", "play that choice: `W3 P5`, `build P16`... as the menu names "
-                 "it, or its number (Enter alone: the only one)."),
+                (
+                    "NAME or NUMBER",
+                    "play that choice: `W3 P5`, `build P16`... as the menu names "
+                    "it, or its number (Enter alone: the only one).",
+                ),
                 self.screen.width,
                 skip=("do_again",) if self.again is None else (),
             )
