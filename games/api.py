@@ -27,6 +27,16 @@ Vocabulary:
 
 Chance (dice, shuffles, card draws) is resolved inside ``apply`` by the state's own
 ``random.Random`` seeded from ``seed``: same seed and same actions give the same game.
+
+**Undo barriers.** A server may let the seat to act take back its own actions of the current
+turn, as long as nothing random or hidden came to light since. ``State.barrier(action)`` says
+whether ``action``, played now, is a *barrier* that can never be taken back: playing it rolls a
+die, draws or shuffles a card, shows anyone a card that was hidden from them other than the
+acting seat's own (a card the actor pays from its hand is its own choice to show), or passes the
+decision on (another seat decides next, a new turn starts, or the game ends). An engine may
+answer ``True`` when in doubt (fewer undos, never an unfair one); it must never answer ``False``
+for an action whose result depends on anything the acting seat could not see, so that undoing
+never lets a seat see something and take back its choice.
 """
 
 from __future__ import annotations
@@ -97,6 +107,12 @@ class State(Protocol):
 
     def label(self, action: Action) -> str:
         """Short human text for ``action``, e.g. ``"Put die 4 (a 6) on planet 6"``."""
+        ...
+
+    def barrier(self, action: Action) -> bool:
+        """Whether the legal ``action``, played now, is an undo barrier (see the module text):
+        it resolves chance, uncovers anything hidden, or passes the decision on. The state is
+        unchanged. Raises :class:`IllegalAction` for an action not in ``legal_actions()``."""
         ...
 
 

@@ -7,6 +7,7 @@ The turn flow lives in :mod:`.rules`, the legal lists in :mod:`.legal`, what a s
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.alien_artifacts import codes, labels, legal, rules, scoring, view
 from games.api import Action, Event, IllegalAction, View
@@ -325,8 +326,40 @@ class AlienArtifactsState:
     def label(self, action: Action) -> str:
         return labels.label(self, tuple(action))
 
+    def barrier(self, action: Action) -> bool:
+        """Whether ``action`` cannot be undone: it (or a single-option decision taken after
+        it) draws or shuffles any deck, shows a market, artifact or alien card to anyone,
+        attacks (a resource card is turned), ends the turn or the game, or hands the decision
+        to another seat. Choosing an action, paying cards and choosing a side are not."""
+        after = self.clone()
+        after.apply(action)
+        return _hidden_fingerprint(self) != _hidden_fingerprint(after)
+
     def __repr__(self) -> str:
         return (
             f"<AlienArtifactsState {self.n}p round {self.round} seat {self.cur} "
             f"{codes.PHASE_NAMES[self.phase]} vp={self.vp}>"
         )
+
+
+def _hidden_fingerprint(st: AlienArtifactsState) -> tuple[Any, ...]:
+    """What changes whenever chance is resolved, something hidden comes to light or the
+    decision passes: the generator, every deck's size and generation, who knows which market
+    and artifact cards, whose decision it is and the turn count."""
+    return (
+        st.rng.getstate(),
+        len(st.deck),
+        st.gen,
+        len(st.ddeck),
+        st.dgen_cur,
+        len(st.adeck),
+        st.agen_cur,
+        len(st.alien_deck),
+        tuple(st.display),
+        tuple(st.mknown),
+        tuple(st.aknown),
+        tuple(st.keep),
+        st.cur,
+        st.turns,
+        st.phase == codes.OVER,
+    )

@@ -181,8 +181,31 @@ class CosmicRunState:
     def label(self, action: Action) -> str:
         return labels.label(self, tuple(action))
 
+    def barrier(self, action: Action) -> bool:
+        """Whether ``action`` cannot be undone: it rolls (a roll, a re-roll, the Drone's red
+        die), turns a card (a meteor, a new alien in the row), hands a seat a hidden Infodere
+        token, or ends the turn or the game. Placing dice, nudges, flips and a boost that stops
+        at a retirement choice with nothing drawn are not barriers."""
+        after = self.clone()
+        after.apply(action)
+        return _hidden_fingerprint(self) != _hidden_fingerprint(after)
+
     def __repr__(self) -> str:
         return (
             f"<CosmicRunState players={self.n} round={self.round} turn={self.turn} "
             f"phase={PHASE_NAMES[self.phase]} scores={self.scores()}>"
         )
+
+
+def _hidden_fingerprint(st: CosmicRunState) -> tuple[Any, ...]:
+    """What changes whenever chance is resolved, something hidden comes to light or the turn
+    passes: the generator, the undrawn decks, the tokens taken, whose turn and the phase."""
+    return (
+        st.rng.getstate(),
+        len(st.meteor_deck),
+        len(st.alien_deck),
+        tuple(map(len, st.tokens)),
+        st.turn,
+        st.round,
+        st.phase == OVER,
+    )
