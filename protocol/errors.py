@@ -54,6 +54,8 @@ ERROR_CODES: dict[str, str] = {
     "action/not_your_turn": "Another seat must decide now.",
     "action/stale": "`act.version` is not the table's current version.",
     "action/illegal": "The action is not one of the legal actions at this version.",
+    "action/no_undo": "`undo`: nothing to take back (not your turn, no action of yours this "
+    "turn, or a roll, draw, reveal or another seat's decision since).",
     # Limits.
     "limit/connections": "Too many connections from this address (a `reject`).",
     "limit/server_full": "The server holds its maximum number of connections (a `reject`).",

@@ -163,6 +163,10 @@ def _check_int_or_nil(field: Field, value: Any) -> str | None:
     return None if value is None else _check_int(field, value)
 
 
+def _check_str_or_nil(field: Field, value: Any) -> str | None:
+    return None if value is None else _check_str(field, value)
+
+
 def _check_table(field: Field, value: Any) -> str | None:
     if not isinstance(value, dict):
         return "must be a table map"
@@ -200,6 +204,7 @@ KINDS: dict[str, tuple[str, Checker]] = {
     "int": ("integer (within the bounds given)", _check_int),
     "int|nil": ("integer or nil", _check_int_or_nil),
     "str": ("string (length within the bounds given)", _check_str),
+    "str|nil": ("string (length within the bounds given) or nil", _check_str_or_nil),
     "choice": ("one of the strings listed", _check_choice),
     "bool": ("boolean", _check_bool),
     "id": (f"integer, or string of at most {ID_STR_MAX} characters", _check_id),

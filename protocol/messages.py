@@ -58,7 +58,11 @@ BOT_TOKEN_VARIABLE = "COSMOPORT_SEAT_TOKEN"
 """Not on the wire: the environment variable in which a server hands a bot program it started
 (``add_bot``) the token of the place it keeps for it; the program ``resume``s with it."""
 _VERSION = Field(
-    "version", "int", "The table's state version: 0 at the start, +1 per action.", low=0
+    "version",
+    "int",
+    "The table's state version: 0 at the start, +1 per action and per `undo` (after a server "
+    "restart: the number of actions that stand).",
+    low=0,
 )
 
 
@@ -74,6 +78,13 @@ def _game_fields(doc_events: str) -> tuple[Field, ...]:
             "legal",
             "If you must decide now: every legal action with its label, in the game's "
             "canonical order. Otherwise empty.",
+        ),
+        Field(
+            "undo",
+            "str|nil",
+            "If you may `undo` now: the label of the action it takes back (your last action "
+            "of this turn); nil otherwise. This server always sends it.",
+            required=False,
         ),
     )
 
@@ -362,9 +373,20 @@ CATALOGUE: tuple[Message, ...] = (
         reply=("update",),
     ),
     Message(
+        "undo",
+        "client",
+        "Take back your last action of this turn, against the current version. Allowed while "
+        "the `update` or `snapshot` you last got has a non-nil `undo`: nothing random or hidden "
+        "came to light and no other seat decided since that action. Everyone gets an `update` "
+        "with an `undone` event.",
+        (_ID, _VERSION),
+        reply=("update",),
+    ),
+    Message(
         "update",
         "server",
-        "Sent to everyone at the table after each action; the actor's copy echoes the `id`.",
+        "Sent to everyone at the table after each action and each `undo`; the actor's copy "
+        "echoes the `id`.",
         (*_game_fields("The public events of this action, in order."), _ID),
     ),
     Message(

@@ -361,12 +361,13 @@ class Lobby:
         token of it (its player's) dies."""
         self._give_token(table, place, token_hash(token))
         place.level = level
+        table.clear_undo()  # the bot cannot take back its player's actions
         self._keep(
             f"the takeover of {place.name}'s seat",
             self.store.takeover,
             table.id,
             place,
-            table.version,
+            table.moves,
             level,
             self.clock(),
         )

@@ -39,7 +39,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     LOBBY: frozenset({"list", "create", "join", "spectate", "resume", "chat"})
     | _HEARTBEAT
     | _FINISHED_GAMES,
-    SEATED: frozenset({"list", "start", "act", "chat", "leave", "add_bot"})
+    SEATED: frozenset({"list", "start", "act", "undo", "chat", "leave", "add_bot"})
     | _HEARTBEAT
     | _FINISHED_GAMES,
     SPECTATING: frozenset({"list", "chat", "leave"}) | _HEARTBEAT | _FINISHED_GAMES,
@@ -452,6 +452,10 @@ class Session:
         wait = self.act_pace.take(self.hub.clock())
         if wait > 0.0:
             self.peer.hold(wait)
+
+    def handle_undo(self, msg: dict[str, Any], request_id: Any) -> None:
+        assert self.table is not None and self.place is not None
+        self.table.undo(self.place, msg["version"], request_id)
 
     def _reply(self, request_id: Any, msg: dict[str, Any]) -> None:
         if request_id is not None:

@@ -303,6 +303,12 @@ class Store:
                     (FINISHED, at, _json(result), table_id),
                 )
 
+    def undo(self, table_id: int, version: int) -> None:
+        """The last action (``version``: its index, from 0) was taken back: it is forgotten,
+        so a restart and the game's record replay only the actions that stand."""
+        with self._write(single=True) as db:
+            db.execute("DELETE FROM actions WHERE table_id=? AND version=?", (table_id, version))
+
     def takeover(self, table_id: int, place: Any, version: int, level: str, at: float) -> None:
         """A bot took over ``place``'s seat during the game."""
         with self._write() as db:

@@ -6,6 +6,13 @@ a fixed order, first failure wins: well-formed (done by the catalogue before we 
 (the sender holds a seat of this started table), turn, version, legal. A refused action changes
 nothing. After an applied action every connected seat gets its own view, the public events, and
 (the seat to act only) the legal actions with labels; spectators get the spectator view.
+
+Undo: the table keeps the engine states from before each action of the current turn since the
+last undo barrier (``State.barrier``, or a change of the seat to act). The seat to act may take
+the last of them back (:meth:`Table.undo`); the store forgets the action, so a restart and the
+game's record replay the actions that stand. ``version`` counts actions *and* undos (it only
+grows while the server runs, so an action against a version an undo replaced is stale);
+``moves`` counts the actions that stand (the store's and records' numbering).
 """
 
 from __future__ import annotations
@@ -89,7 +96,9 @@ class Place:
 
 class Watcher(Protocol):
     """Follows a table's game from inside the server (the tournament host does): told when the
-    game starts, of every applied action, and of every refused ``act``, after the fact."""
+    game starts, of every applied action, and of every refused ``act``, after the fact. A
+    watcher may also have ``undone(table, place, action)``, told when a seat takes an action
+    back."""
 
     def started(self, table: Table) -> None: ...
 
@@ -129,6 +138,9 @@ class Table:
         self.autostart = autostart
         self.state = WAITING
         self.version = 0
+        self.moves = 0  # actions that stand (version counts undos too)
+        # (engine before, action, label) of each action since the last undo barrier.
+        self._undo: list[tuple[games.State, games.Action, str]] = []
         self.places: list[Place | None] = [None] * players  # by slot, then by seat once started
         self.spectators: list[Member] = []
         self.engine: games.State | None = None
@@ -386,12 +398,18 @@ class Table:
             raise ProtocolError(
                 "server/internal", "the game engine failed on this action; the game is unchanged"
             ) from None
+        barrier = _is_barrier(engine, key, candidate)
         if self.store is not None:  # committed before anyone hears of it
             result = _result(candidate) if candidate.is_over else None
             with storage_errors():
-                self.store.action(self.id, self.version, place.seat, key, self._clock(), result)
+                self.store.action(self.id, self.moves, place.seat, key, self._clock(), result)
+        if barrier:
+            self._undo.clear()
+        else:
+            self._undo.append((engine, key, engine.label(key)))
         self.engine = engine = candidate
         self.version += 1
+        self.moves += 1
         events = list(events)
         self.recent.extend(events)
         self._refresh_legal()
@@ -399,6 +417,56 @@ class Table:
         if engine.is_over:
             self._finish()
         return key
+
+    def undo(self, place: Place, version: int, request_id: Any = None) -> None:
+        """Take back ``place``'s last action of this turn (checked like an action: seat, turn,
+        version, then something to take back), and fan out an ``update`` with an ``undone``
+        event to everyone."""
+        engine = self.engine
+        if engine is None or self.state == WAITING:
+            raise ProtocolError("table/not_started", f"table {self.id} has not started")
+        if self.state != PLAYING:
+            raise ProtocolError("table/finished", f"the game at table {self.id} is over")
+        if place.seat is None or self.places[place.seat] is not place:
+            raise ProtocolError("session/wrong_state", "you hold no seat at this table")
+        if engine.current_player != place.seat:
+            raise ProtocolError(
+                "action/no_undo", f"seat {engine.current_player} must decide now, not you"
+            )
+        if version != self.version:
+            raise ProtocolError(
+                "action/stale", f"version {version} is stale; the table is at {self.version}"
+            )
+        if not self._undo:
+            raise ProtocolError(
+                "action/no_undo",
+                "nothing to take back: no action of yours this turn since the last roll, "
+                "draw or reveal",
+            )
+        before, key, label = self._undo[-1]
+        if self.store is not None:  # forgotten before anyone hears of it
+            with storage_errors():
+                self.store.undo(self.id, self.moves - 1)
+        self._undo.pop()
+        self.engine = before
+        self.version += 1
+        self.moves -= 1
+        events = [{"type": "undone", "seat": place.seat, "action": list(key), "label": label}]
+        self.recent.extend(events)
+        self._refresh_legal()
+        self._fan_out(events, place.member, request_id)
+        self._tell("undone", place, key)
+
+    def clear_undo(self) -> None:
+        """Nothing done so far can be taken back (a bot took the seat over)."""
+        self._undo.clear()
+
+    def _undo_for(self, seat: int | None) -> str | None:
+        """The label of the action ``seat`` may take back now, or None."""
+        if not self._undo or seat is None or self.state != PLAYING:
+            return None
+        assert self.engine is not None
+        return self._undo[-1][2] if seat == self.engine.current_player else None
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
@@ -411,6 +479,7 @@ class Table:
             "view": self.engine.view(seat),
             "events": list(self.recent),
             "legal": self._legal_for(seat),
+            "undo": self._undo_for(seat),
         }
 
     def game_over(self) -> dict[str, Any]:
@@ -428,7 +497,7 @@ class Table:
         seats; ``engine`` is the state after ``version`` actions, ``recent`` its last events."""
         self.places = sorted(self.held, key=lambda p: -1 if p.seat is None else p.seat)
         self.engine = engine
-        self.version = version
+        self.version = self.moves = version
         self.recent.extend(recent)
         self.state = PLAYING
         self._refresh_legal()
@@ -474,6 +543,7 @@ class Table:
                 "view": engine.view(place.seat),
                 "events": events,
                 "legal": self._legal_for(place.seat),
+                "undo": self._undo_for(place.seat),
             }
             if place.member is actor and request_id is not None:
                 msg["id"] = request_id
@@ -487,6 +557,7 @@ class Table:
                 "view": engine.view(None),
                 "events": events,
                 "legal": [],
+                "undo": None,
             }
             for member in list(self.spectators):
                 self._send(member, msg)
@@ -521,10 +592,14 @@ class Table:
                 self._send(member, msg)
 
     def _tell(self, what: str, *args: Any) -> None:
-        # A watcher's failure is its own: the game and the other watchers go on.
+        # A watcher's failure is its own: the game and the other watchers go on. (A watcher
+        # may leave out ``undone``: the tournament host's bots never undo.)
         for watcher in list(self.watchers):
+            method = getattr(watcher, what, None)
+            if method is None and what == "undone":
+                continue
             try:
-                getattr(watcher, what)(self, *args)
+                method(self, *args)  # type: ignore[misc]
             except Exception:
                 _log.failure("telling a watcher of table {table}: {what}", table=self.id, what=what)
 
@@ -557,6 +632,22 @@ class Table:
     def _changed(self) -> None:
         if self._on_change is not None:
             self._on_change(self)
+
+
+def _is_barrier(before: games.State, action: games.Action, after: games.State) -> bool:
+    """Whether ``action`` (played from ``before`` to ``after``) can never be undone: the
+    engine says so, or the seat to act changed, or the game ended. An engine without
+    ``barrier`` (or one that fails on it) makes every action a barrier."""
+    if after.is_over or after.current_player != before.current_player:
+        return True
+    barrier = getattr(before, "barrier", None)
+    if barrier is None:
+        return True
+    try:
+        return bool(barrier(action))
+    except Exception:
+        _log.failure("the engine failed to say whether {action!r} is a barrier", action=action)
+        return True
 
 
 def _result(engine: games.State) -> dict[str, Any]:

@@ -35,6 +35,7 @@ VALID: dict[str, dict] = {
     "leave": {"type": "leave"},
     "start": {"type": "start"},
     "act": {"type": "act", "version": 0, "action": ["assign", 2, "P3"]},
+    "undo": {"type": "undo", "version": 3},
     "add_bot": {"type": "add_bot", "level": "hard"},
     "chat": {"type": "chat", "text": "gl hf"},
     "ping": {"type": "ping"},
