@@ -1,4 +1,7 @@
-"""``cosmoport join HOST[:PORT] [--name NAME]``: the console client for a server on the LAN.
+"""``cosmoport join [HOST[:PORT]] [--name NAME]``: the console client for a server on the LAN.
+
+Without an address it looks for servers on the LAN first and lets the person pick one
+(:mod:`client.discover`).
 
 Connects, says hello and hands the terminal to :class:`client.console.Console`: full screen
 (:mod:`client.tui`) on a terminal, the line console with ``--plain`` or elsewhere. A dropped
@@ -16,8 +19,10 @@ from typing import Any
 
 from twisted.internet import defer, task
 
+from client import discover
 from client.connection import Client
 from client.console import Console
+from client.discover import Browse, pick
 from client.errors import describe
 from client.screen import Screen
 from client.terminal import Attach, full_screen_wanted, open_terminal, quiet_logging, wire
@@ -53,7 +58,14 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("address", metavar="HOST[:PORT]", help=f"the server (port {DEFAULT_PORT})")
+    parser.add_argument(
+        "address",
+        metavar="HOST[:PORT]",
+        nargs="?",
+        default=None,
+        help=f"the server (port {DEFAULT_PORT}); without it, look for servers on this network "
+        "and pick one",
+    )
     parser.add_argument("--name", default=None, help="your name at the tables (default: login)")
     parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
     parser.add_argument(
@@ -64,12 +76,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    try:
-        host, port = parse_address(args.address)
-    except ValueError as error:
-        print(f"cosmoport join: bad address {args.address!r} ({error})")
-        return 2
+def run(args: argparse.Namespace, browse: Browse | None = None) -> int:
+    """``browse``: how to look for servers when no address is given (default: on the LAN)."""
+    if args.address is None:
+        chosen = pick(browse or discover.browse)
+        if chosen is None:
+            return 1
+        host, port = chosen.host, chosen.port
+    else:
+        try:
+            host, port = parse_address(args.address)
+        except ValueError as error:
+            print(f"cosmoport join: bad address {args.address!r} ({error})")
+            return 2
     name = args.name or default_name()
     if full_screen_wanted(args.plain):
         from client import tui

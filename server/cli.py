@@ -42,6 +42,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the SQLite file that keeps every table and finished game, so that a restart "
         f"loses nothing (default: {default_db()}; `:memory:` keeps nothing)",
     )
+    parser.add_argument(
+        "--name",
+        default=None,
+        help="the name players see when `cosmoport join` finds this server on the LAN "
+        "(default: this machine's host name)",
+    )
+    parser.add_argument(
+        "--no-announce",
+        action="store_true",
+        help="do not announce the server on the LAN (mDNS/DNS-SD): players need the address",
+    )
     parser.add_argument("--quiet", action="store_true", help="log warnings and errors only")
 
 
@@ -127,6 +138,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"Players on this network join with:  {join_hint(args.host, actual)}", flush=True)
     print("Stop with Ctrl+C.", flush=True)
     reactor.addSystemEventTrigger("before", "shutdown", stop_gracefully, factory, reactor)
+    if not args.no_announce:
+        from server.announce import start_announcing
+
+        start_announcing(reactor, factory.hub.lobby, args.host, actual, args.name)
     reactor.run()
     store.close()
     return 0
