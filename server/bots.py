@@ -68,7 +68,8 @@ class BotProcess(protocol.ProcessProtocol):
         self._partial_err = b""
 
     def outReceived(self, data: bytes) -> None:
-        self._partial_out = self._log_lines(self._partial_out + data, _log.info)
+        # What a bot says of its game (seated, game over) the host's log says already: detail.
+        self._partial_out = self._log_lines(self._partial_out + data, _log.debug)
 
     def errReceived(self, data: bytes) -> None:
         # A bot writes to stderr only when something went wrong: shown even with --quiet.
@@ -171,7 +172,9 @@ class BotLauncher:
             self.running.remove(process)
             _log.failure("starting a bot")
             raise ProtocolError("server/internal", "the bot program could not start") from None
-        _log.info("started {name} for table {table}", name=place.name, table=table_id)
+        _log.info(
+            "started a bot program for {name} at table {table}", name=place.name, table=table_id
+        )
         return process
 
     def ended(self, process: BotProcess) -> None:

@@ -53,7 +53,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not announce the server on the LAN (mDNS/DNS-SD): players need the address",
     )
-    parser.add_argument("--quiet", action="store_true", help="log warnings and errors only")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--quiet",
+        action="store_true",
+        help="log warnings and errors only (the start-up lines and the join hint still show)",
+    )
+    shown.add_argument(
+        "--verbose",
+        action="store_true",
+        help="log debug detail too: each refused request with its code, who chats how much",
+    )
+
+
+def verbosity(args: argparse.Namespace) -> str:
+    """What the log shows (see :mod:`server.party_log`): ``quiet``, ``party`` or ``verbose``."""
+    from server.party_log import PARTY, QUIET, VERBOSE
+
+    if getattr(args, "quiet", False):
+        return QUIET
+    return VERBOSE if getattr(args, "verbose", False) else PARTY
 
 
 def default_db() -> str:
@@ -86,24 +105,16 @@ def join_hint(host: str, port: int) -> str:
 def run(args: argparse.Namespace) -> int:
     from twisted.internet import reactor
     from twisted.internet.error import CannotListenError
-    from twisted.logger import (
-        FilteringLogObserver,
-        LogLevel,
-        LogLevelFilterPredicate,
-        globalLogBeginner,
-        textFileLogObserver,
-    )
+    from twisted.logger import globalLogBeginner
 
     from server.descriptors import fit_to_open_files
+    from server.party_log import observer
     from server.service import listen, stop_gracefully
     from server.session import SERVER_NAME
     from server.store import Store, StoreError
 
-    level = LogLevel.warn if args.quiet else LogLevel.info
-    observer = FilteringLogObserver(
-        textFileLogObserver(sys.stdout), [LogLevelFilterPredicate(defaultLogLevel=level)]
-    )
-    globalLogBeginner.beginLoggingTo([observer], redirectStandardIO=False)
+    shown = observer(sys.stdout, verbosity(args))
+    globalLogBeginner.beginLoggingTo([shown], redirectStandardIO=False)
     if args.max_bots < 0:
         print("cosmoport serve: --max-bots cannot be negative", file=sys.stderr)
         return 2

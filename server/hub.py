@@ -18,6 +18,7 @@ from protocol import ProtocolError
 from server.bots import BotLauncher, BotProcess, Spawn
 from server.limits import Limits
 from server.lobby import GameRegistry, Lobby
+from server.party_log import letter, table_name
 from server.session import Peer, Session
 from server.store import Store
 from server.table import PLAYING, WAITING, Place, Table
@@ -245,7 +246,13 @@ class Hub:
         self.lobby.hand_to_bot(table, place, token, level)
         place.away_since = self.clock()  # a bot on its way: nobody may ask again at once
         self._restarts[place] = 0
-        _log.info("a bot ({bot_level}) takes over {name}'s seat", bot_level=level, name=place.name)
+        _log.info(
+            "{name}'s seat {seat} at {table} is handed to the {bot_level} bot",
+            name=place.name,
+            seat=letter(place.seat),
+            table=table_name(table),
+            bot_level=level,
+        )
         return place
 
     def restart_bots(self) -> None:
@@ -336,6 +343,10 @@ class Hub:
     def shutdown(self) -> None:
         """Tell every client the server is stopping and close every connection."""
         self.shutting_down = True
+        _log.info(
+            "the server is stopping: {count} connection(s) closed",
+            count=len(self.sessions),
+        )
         self.bots.stop_all()
         for session in list(self.sessions):
             session.fail(ProtocolError("server/shutting_down", "the server is stopping"))

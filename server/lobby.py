@@ -20,6 +20,7 @@ from twisted.logger import Logger
 import games
 from protocol import ProtocolError
 from server.limits import Limits
+from server.party_log import seat_list, table_name
 from server.store import MEMORY, SavedTable, Store, token_hash
 from server.table import (
     CLOSED,
@@ -225,12 +226,7 @@ class Lobby:
         self._next_id += 1
         self.tables[table.id] = table
         self._mark(table)
-        _log.info(
-            "table {table} opened: {game} for {players}",
-            table=table.id,
-            game=game_name,
-            players=players,
-        )
+        _log.info("{table} opened for {players} players", table=table_name(table), players=players)
         return table
 
     def close(self, table: Table) -> None:
@@ -252,7 +248,7 @@ class Lobby:
                 hook(table.id)
             except Exception:
                 _log.failure("after closing table {table}", table=table.id)
-        _log.info("table {table} closed", table=table.id)
+        _log.info("{table} closed", table=table_name(table))
 
     def tick(self) -> None:
         """Close tables that nobody attends any more (see :class:`Limits`)."""
@@ -485,7 +481,11 @@ class Lobby:
 
     def start(self, table: Table, starter: Member | None, request_id: Any = None) -> None:
         table.start(self.rng, starter, request_id)
-        _log.info("table {table} started", table=table.id)
+        _log.info(
+            "{table} started: {seats}",
+            table=table_name(table),
+            seats=seat_list([p.name for p in table.held]),
+        )
 
 
 class RestoreError(Exception):

@@ -106,5 +106,6 @@ def listen(
     bot_host = "127.0.0.1" if host in ("", "0.0.0.0") else "::1" if host == "::" else host
     factory.hub.bots.address = (bot_host, address.port)
     factory.hub.restart_bots()  # those of tables restored from the store
-    _log.info("cosmoport server listening on {host}:{port}", host=address.host, port=address.port)
+    # Said at debug only: `cosmoport serve` prints its own start-up lines with the join hint.
+    _log.debug("listening on {host}:{port}", host=address.host, port=address.port)
     return listening, factory

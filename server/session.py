@@ -16,8 +16,9 @@ from twisted.logger import Logger
 from protocol import PROTOCOL_VERSION, REJECT_CODES, ProtocolError, validate
 from protocol.messages import LIST_PAGE
 from server.limits import RateMeter
+from server.party_log import letter, person, table_name
 from server.store import FINISHED
-from server.table import Place, Table
+from server.table import PLAYING, WAITING, Place, Table
 
 if TYPE_CHECKING:
     from server.hub import Hub
@@ -104,6 +105,7 @@ class Session:
         # completed by the pong that echoes the id.
         self.rotation: tuple[str, Place, str, str] | None = None
         self._rotations = 0
+        self.end_reason = ""  # why the server closed the connection, for the host's log
 
     def __repr__(self) -> str:
         return f"<Session {self.name or '?'}@{self.address} {self.state}>"
@@ -176,6 +178,16 @@ class Session:
         if self.state == AWAITING_HELLO and err.code in REJECT_CODES:
             self.reject(err.code, err.message, request_id)
             return
+        if err.disconnects:
+            self.end_reason = err.message  # said in the line that the connection ended
+        if request is not None or not err.disconnects:  # a timeout is no refused request
+            _log.debug(
+                "{who}: {request} refused: {code} ({message})",
+                who=self._who(),
+                request=request or "a message",
+                code=err.code,
+                message=err.message,
+            )
         msg: dict[str, Any] = {"type": "error", "code": err.code, "message": err.message}
         if request_id is not None:
             msg["id"] = request_id
@@ -186,6 +198,7 @@ class Session:
             self.close()
 
     def reject(self, code: str, message: str, request_id: Any = None, **extra: Any) -> None:
+        self.end_reason = message
         msg: dict[str, Any] = {"type": "reject", "code": code, "message": message, **extra}
         if request_id is not None:
             msg["id"] = request_id
@@ -202,6 +215,7 @@ class Session:
     def _end(self, close_peer: bool) -> None:
         if self.state == CLOSED:
             return
+        self._log_end()
         self._detach()
         self._enter("closed")
         self.hub.forget(self)
@@ -227,6 +241,7 @@ class Session:
         self.place = None  # the seat is someone else's now: closing must not detach it
         self.table = None
         self.fail(ProtocolError(code, message))
+        self.end_reason = "the seat was resumed from another connection"
         self.close()
 
     def table_closed(self, table_id: int) -> None:
@@ -278,6 +293,7 @@ class Session:
             )
             return
         self.name = msg["name"]
+        _log.info("{who} connected", who=self._who())
         self._enter("welcomed")
         self.lobby.enter(self)
         reply: dict[str, Any] = {
@@ -318,6 +334,13 @@ class Session:
             msg["table"], msg.get("name", self.name), self, msg.get("slot")
         )
         self.table, self.place = table, place
+        _log.info(
+            "{who} joined {table}{alias} at place {place}",
+            who=self._who(),
+            table=table_name(table),
+            alias="" if place.name == self.name else f" as {place.name}",
+            place=letter(place.slot),
+        )
         self.lobby.exit(self)
         self._enter("joined")
         self._reply(
@@ -330,6 +353,7 @@ class Session:
         table = self.lobby.table(msg["table"])
         table.add_spectator(self, self.hub.limits.max_spectators)
         self.table = table
+        _log.info("{who} is watching {table}", who=self._who(), table=table_name(table))
         self.lobby.exit(self)
         self._enter("spectating")
         self._reply(request_id, {"type": "spectating", "table": table.info()})
@@ -344,6 +368,7 @@ class Session:
         self._rotations += 1
         ping_id = f"token-{self._rotations}"
         self.rotation = (ping_id, place, place.previous_hash or "", place.token_hash)
+        self._log_resumed(table, place)
         self.lobby.exit(self)
         self._enter("resumed")
         self._reply(
@@ -384,6 +409,12 @@ class Session:
         self._reply(request_id, {"type": "record", "table": table_id, "record": record})
 
     def handle_chat(self, msg: dict[str, Any], request_id: Any) -> None:
+        _log.debug(
+            "{who} says {length} characters {where}",
+            who=self._who(),
+            length=len(msg["text"]),
+            where="in the lobby" if self.table is None else f"at table {self.table.id}",
+        )
         if self.state == LOBBY:
             self.lobby.chat(self.name, msg["text"], self, request_id)
             return
@@ -412,8 +443,10 @@ class Session:
         assert table is not None
         if self.state == SEATED:
             assert self.place is not None
+            self._log_left(table, self.place)
             self.lobby.leave(table, self.place)
         else:
+            _log.info("{who} stopped watching {table}", who=self._who(), table=table_name(table))
             table.remove_spectator(self)
         self.table = None
         self.place = None
@@ -461,6 +494,83 @@ class Session:
         if request_id is not None:
             msg["id"] = request_id
         self.send(msg)
+
+    # --- the host's log ------------------------------------------------------------------
+
+    def _who(self) -> str:
+        return person(self.name or "a client", self.address)
+
+    def _where(self, table: Table, place: Place) -> str:
+        """``place B`` while the table waits, ``seat B`` once the game has started."""
+        if table.started and place.seat is not None:
+            return f"seat {letter(place.seat)}"
+        return f"place {letter(place.slot)}"
+
+    def _log_left(self, table: Table, place: Place) -> None:
+        who, name = self._who(), table_name(table)
+        if table.state == PLAYING:
+            _log.info(
+                "{who} left {table} during the game: {seat} waits for them",
+                who=who,
+                table=name,
+                seat=self._where(table, place),
+            )
+        elif table.state == WAITING:
+            _log.info(
+                "{who} left {table}: {place} is free",
+                who=who,
+                table=name,
+                place=self._where(table, place),
+            )
+        else:
+            _log.info("{who} left {table}", who=who, table=name)
+
+    def _log_resumed(self, table: Table, place: Place) -> None:
+        if place.level is not None:  # a bot program the server started takes its place
+            _log.info(
+                "the {bot_level} bot ({address}) took {name}'s {seat} at {table}",
+                bot_level=place.level,
+                address=self.address,
+                name=place.name,
+                seat=self._where(table, place),
+                table=table_name(table),
+            )
+            return
+        _log.info(
+            "{who} is back at {table}, {seat}",
+            who=self._who(),
+            table=table_name(table),
+            seat=self._where(table, place),
+        )
+
+    def _log_end(self) -> None:
+        """One line for the end of this connection (none while the whole server stops)."""
+        if self.hub.shutting_down:
+            return
+        reason = f" ({self.end_reason})" if self.end_reason else ""
+        if self.state == AWAITING_HELLO:
+            _log.debug(
+                "a connection from {address} closed before hello{reason}",
+                address=self.address,
+                reason=reason,
+            )
+            return
+        table, place = self.table, self.place
+        if self.state == SEATED and table is not None and place is not None and _held(table, place):
+            _log.info(
+                "{who} dropped from {table}{reason}: {seat} waits for them",
+                who=self._who(),
+                table=table_name(table),
+                reason=reason,
+                seat=self._where(table, place),
+            )
+            return
+        _log.info("{who} disconnected{reason}", who=self._who(), reason=reason)
+
+
+def _held(table: Table, place: Place) -> bool:
+    """Whether ``place`` is still kept at ``table`` for its person to come back to."""
+    return place in table.places and table.state in (WAITING, PLAYING)
 
 
 def _request_id(msg: dict[str, Any]) -> Any:

@@ -27,6 +27,7 @@ from twisted.logger import Logger
 
 import games
 from protocol import ProtocolError
+from server.party_log import results
 from server.store import StorageFailed, Store
 
 WAITING, PLAYING, FINISHED, CLOSED = "waiting", "playing", "finished", "closed"
@@ -565,6 +566,9 @@ class Table:
     def _finish(self) -> None:
         self.state = FINISHED
         self.finished_at = self._clock()
+        assert self.engine is not None
+        ranked = results([p.name for p in self.held], self.engine.scores(), self.engine.ranking())
+        _log.info("table {table} finished: {results}", table=self.id, results=ranked)
         self._broadcast(self.game_over())
         self._changed()
 

@@ -155,7 +155,7 @@ def test_a_bot_program_that_keeps_dying_is_given_up_with_an_error_in_the_log(log
     assert "is not restarted" in formatEvent(given_up) and "Easy bot 1" in formatEvent(given_up)
 
 
-def test_what_a_bot_writes_to_stderr_is_a_warning_and_to_stdout_information(logged):
+def test_what_a_bot_writes_to_stderr_is_a_warning_and_to_stdout_debug_detail(logged):
     server, spawn = bot_server()
     host, _ = seated(server, players=2)
     host.request({"type": "add_bot", "level": "easy"})
@@ -165,9 +165,9 @@ def test_what_a_bot_writes_to_stderr_is_a_warning_and_to_stdout_information(logg
     process.outReceived(b" 2: ['pass']\n")
     lines = [(e["log_level"], formatEvent(e)) for e in logged if "bot {name}" in e["log_format"]]
     assert lines == [
-        (LogLevel.info, "bot Easy bot 1: decision 1: ['roll']"),
+        (LogLevel.debug, "bot Easy bot 1: decision 1: ['roll']"),
         (LogLevel.warn, "bot Easy bot 1: Traceback (most recent call last):"),
-        (LogLevel.info, "bot Easy bot 1: decision 2: ['pass']"),
+        (LogLevel.debug, "bot Easy bot 1: decision 2: ['pass']"),
     ]
 
 
