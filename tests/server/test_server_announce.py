@@ -3,6 +3,15 @@ change, its failures, its goodbye; and one real round trip on the loopback inter
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -246,3 +255,96 @@ def test_a_server_announced_on_loopback_is_found_by_join_on_loopback() -> None:
     )
     assert ours[0].games == ("alien_artifacts", "cosmic_run")
     assert SERVICE_TYPE == discover.SERVICE_TYPE
+
+
+def test_protocol_md_documents_the_service_type_and_every_txt_key() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "PROTOCOL.md").read_text(encoding="utf-8")
+    section = doc.split("### 1.1 Finding servers on the LAN", 1)[1].split("\n## ", 1)[0]
+    assert f"`{SERVICE_TYPE}`" in section
+    keys = [
+        line.split("|")[1].strip().strip("`")
+        for line in section.splitlines()[1:]
+        if line.startswith("| `")
+    ]
+    assert keys == list(txt())
+    assert f"every {UPDATE_EVERY:g} seconds" in section
+
+
+@contextlib.contextmanager
+def two_hosts() -> Iterator[tuple[str, str, str]]:
+    """Two network namespaces of this test's own making, joined by a veth pair and nothing else:
+    (host A, host B, A's address). Skips where namespaces cannot be made (not root, no `ip`)."""
+    if os.geteuid() != 0 or shutil.which("ip") is None:
+        pytest.skip("network namespaces need root and iproute2's `ip`")
+    a, b = f"cosmoport-a{os.getpid()}", f"cosmoport-b{os.getpid()}"
+    setup = [
+        ["netns", "add", a],
+        ["netns", "add", b],
+        ["link", "add", "cpa0", "netns", a, "type", "veth", "peer", "name", "cpb0", "netns", b],
+        ["-n", a, "addr", "add", "10.213.77.1/24", "dev", "cpa0"],
+        ["-n", b, "addr", "add", "10.213.77.2/24", "dev", "cpb0"],
+        ["-n", a, "link", "set", "cpa0", "up"],
+        ["-n", b, "link", "set", "cpb0", "up"],
+        ["-n", a, "link", "set", "lo", "up"],
+        ["-n", b, "link", "set", "lo", "up"],
+    ]
+    try:
+        for step in setup:
+            done = subprocess.run(["ip", *step], capture_output=True, text=True, timeout=10)
+            if done.returncode:
+                pytest.skip(f"cannot make network namespaces here: {done.stderr.strip()}")
+        yield a, b, "10.213.77.1"
+    finally:
+        for name in (a, b):  # deleting a namespace deletes its end of the veth pair too
+            subprocess.run(["ip", "netns", "del", name], capture_output=True, timeout=10)
+
+
+def read_until(process: subprocess.Popen[str], text: str, seconds: float) -> str:
+    """What ``process`` printed up to the line holding ``text`` (fails after ``seconds``)."""
+    assert process.stdout is not None
+    seen, deadline = "", time.monotonic() + seconds
+    while text not in seen:
+        left = deadline - time.monotonic()
+        ready, _, _ = select.select([process.stdout], [], [], max(0.0, left))
+        line = process.stdout.readline() if ready else ""
+        if not line and (left <= 0 or process.poll() is not None):
+            raise AssertionError(f"no {text!r} within {seconds} s; printed:\n{seen}")
+        seen += line
+    return seen
+
+
+@pytest.mark.slow
+def test_browsing_on_one_host_finds_serve_on_another_in_namespaces_of_its_own() -> None:
+    """``cosmoport serve`` on every interface of host A; the browse of ``join`` on host B finds
+    it at A's address. Both hosts are namespaces linked only to each other (bounded: ~10 s)."""
+    with two_hosts() as (a, b, address):
+        serve = [sys.executable, "-m", "cosmoport", "serve", "--db", ":memory:", "--name", "Den"]
+        server = subprocess.Popen(
+            ["ip", "netns", "exec", a, *serve, "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            printed = read_until(server, "announced on the LAN as 'Den'", 20)
+            port = int(printed.split("listening on 0.0.0.0:", 1)[1].split()[0])
+            join = subprocess.run(
+                ["ip", "netns", "exec", b, sys.executable, "-c", FIND],
+                capture_output=True,
+                text=True,
+                timeout=20,
+            )
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+    assert join.returncode == 0, join.stderr
+    assert json.loads(join.stdout) == [["Den", address, port, 0, 0]]
+
+
+FIND = """
+import json
+from client.discover import browse
+print(json.dumps([[f.name, f.host, f.port, f.tables, f.waiting] for f in browse(2.0)]))
+"""
