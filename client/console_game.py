@@ -18,6 +18,7 @@ from twisted.python.failure import Failure
 
 from client import render
 from client.cards import card_info
+from client.narrate import label_text
 from client.style import Style
 from client.tracker import GameTracker, names_from_table
 
@@ -178,6 +179,8 @@ class GameCommands:
         lines = render.board(game.view, game.names, self.style, self.width)
         if game.my_turn:
             lines += render.menu(game.view, game.legal, game.names, self.style, self.width)
+            if game.undo is not None:
+                lines.append(self.style.note(f"`undo` takes back: {self._undo_text(game)}"))
         elif game.over is None and not game.view.get("is_over"):
             current = game.view.get("current_player")
             lines.append(self.style.note(f"Waiting for {game.who(current)}..."))
@@ -261,7 +264,37 @@ class GameCommands:
 
         d.addErrback(refused)
 
+    def _undo_text(self, game: GameTracker) -> str:
+        return label_text(game.game, game.undo or "", game.names)
+
     # --- game commands -------------------------------------------------------------------
+
+    def do_undo(self, rest: str) -> None:
+        """undo: take back your last action of this turn, while nothing random or hidden has
+        come to light since (no roll, draw or reveal) and no one else has decided."""
+        game = self.game
+        why = self._cannot_play()
+        if why is not None or game is None:
+            self.say(why or "")
+            return
+        if game.undo is None:
+            self.say(
+                "Nothing to take back: no action of yours this turn since the last roll, "
+                "draw or reveal."
+            )
+            return
+        self.say(self.style.note(f"Taking back: {self._undo_text(game)}"))
+        offered, version = list(game.legal), game.version
+        game.legal = []  # until the server answers: nothing is sent twice
+        d = self.client.request({"type": "undo", "version": version})
+
+        def refused(failure: Any) -> None:
+            if game.version == version and not game.legal:
+                game.legal = offered
+            self.refused(failure)
+            self.prompt()
+
+        d.addErrback(refused)
 
     def do_board(self, rest: str) -> None:
         """board: draw the game again (also `b`)."""

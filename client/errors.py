@@ -52,6 +52,8 @@ EXPLAIN: dict[str, str] = {
     "action/stale": "Too late: the game moved on before your action arrived. Here is the "
     "current position.",
     "action/illegal": "That action is not allowed now.",
+    "action/no_undo": "Nothing to take back: something random or hidden came to light, or "
+    "another player decided, since your last action.",
     "limit/connections": "Too many connections from your address to this server.",
     "limit/server_full": "The server is full: try again later.",
     "limit/tables": "No more tables for you now (the server's, or your address's share, is "

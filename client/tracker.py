@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from client.narrate import narrate
+from client.narrate import label_text, narrate
 from client.wording import seat_name
 
 LOG_SIZE = 500
@@ -39,6 +39,7 @@ class GameTracker:
         self.over: dict[str, Any] | None = None
         self.log: deque[str] = deque(maxlen=LOG_SIZE)
         self.current: Any = None
+        self.undo: str | None = None  # the label of what `undo` would take back now
 
     @property
     def my_turn(self) -> bool:
@@ -54,7 +55,12 @@ class GameTracker:
         for event in events if isinstance(events, list) else []:
             if not isinstance(event, dict) or not isinstance(event.get("type"), str):
                 continue
-            text = narrate(self.game, event, self.names)
+            if event["type"] == "undone":
+                label = event.get("label")
+                what = label_text(self.game, label, self.names) if isinstance(label, str) else ""
+                text: str | None = f"{self.who(event.get('seat'))} takes back: {what}".rstrip(": ")
+            else:
+                text = narrate(self.game, event, self.names)
             if text:
                 lines.append(text)
         self.log.extend(lines)
@@ -76,6 +82,8 @@ class GameTracker:
             self.seat = msg.get("seat")
         legal = msg.get("legal")
         self.legal = [x for x in legal if isinstance(x, dict)] if isinstance(legal, list) else []
+        undo = msg.get("undo")
+        self.undo = undo if isinstance(undo, str) and self.legal else None
         previous, self.current = self.current, self.view.get("current_player")
         if msg["type"] == "snapshot":
             return [], True
@@ -84,6 +92,7 @@ class GameTracker:
     def finish(self, msg: dict[str, Any]) -> None:
         self.over = msg
         self.legal = []
+        self.undo = None
         seats = msg.get("seats")
         if isinstance(seats, list) and all(isinstance(s, str) for s in seats):
             self.names = list(seats)
