@@ -201,3 +201,48 @@ def test_a_finished_record_with_undos_checks_and_replays():
     records.check(record)
     final = list(records.replay(record))[-1].state
     assert final.scores() == clients[0].one("game_over", clients[0].log)["scores"]
+
+
+@pytest.mark.parametrize(("game", "players"), [("cosmic_run", 2), ("alien_artifacts", 2)])
+def test_in_random_games_undo_is_offered_exactly_after_actions_that_reveal_nothing(
+    game: str, players: int
+):
+    """After a barrier (a roll, a draw, a reveal, a turn passed) `undo` is refused and not
+    offered; after any other action it is offered, and taking it back and playing on works."""
+    for seed in range(3):
+        server, table, clients = _started(game, players, seed=seed)
+        rng = random.Random(seed)
+        checked = barriers = 0
+        while (
+            who := next((c for c in clients if last_game_message(c)["legal"]), None)
+        ) is not None:
+            engine = server.hub.lobby.table(table).engine
+            action = rng.choice(last_game_message(who)["legal"])["action"]
+            after = engine.clone()
+            after.apply(tuple(action))
+            barrier = (
+                engine.barrier(tuple(action))
+                or after.current_player != engine.current_player
+                or after.is_over
+            )
+            update = _act(who, action, clients)
+            if after.is_over:
+                break
+            if barrier:
+                barriers += 1
+                assert update["undo"] is None
+                assert all(last_game_message(c)["undo"] is None for c in clients)
+                actor = who if last_game_message(who)["legal"] else _mover(clients)
+                got = actor.request({"type": "undo", "version": update["version"]})
+                assert actor.error(got) == "action/no_undo"
+            else:
+                assert update["undo"] == engine.label(tuple(action))
+                if rng.random() < 0.3:
+                    back = who.one(
+                        "update", who.request({"type": "undo", "version": update["version"]})
+                    )
+                    for c in clients:
+                        c.received()
+                    assert back["view"] == engine.view(back["seat"])
+            checked += 1
+        assert checked > 50 and barriers > 10
