@@ -137,7 +137,12 @@ def pick(
     ask = ask or input
     say = say or print
     say(f"Looking for Cosmoport servers on this network ({seconds:g} s)...")
-    found = browse(seconds)
+    try:
+        found = browse(seconds)
+    except Exception as error:  # no network, no multicast: say so, never a traceback
+        say(f"Could not look for servers on this network ({error or type(error).__name__}).")
+        say("Give the address the server printed:  cosmoport join HOST[:PORT]")
+        return None
     if not found:
         say(NONE_FOUND.format(seconds=seconds))
         return None

@@ -144,3 +144,13 @@ def test_join_with_an_address_does_not_browse(monkeypatch: pytest.MonkeyPatch) -
     args = build_parser().parse_args(["join", "--plain", "--name", "ann", "192.0.2.5:7001"])
     assert join.run(args) == 0
     assert connected == [["192.0.2.5", 7001, "ann", False]]
+
+
+def test_no_network_to_browse_is_a_message_not_a_traceback() -> None:
+    def no_network(seconds: float) -> list[Found]:
+        raise OSError("No interfaces to listen on")
+
+    said: list[str] = []
+    assert pick(no_network, lambda prompt: "", said.append) is None
+    assert "Could not look for servers on this network (No interfaces to listen on)." in said
+    assert "cosmoport join HOST[:PORT]" in said[-1]
