@@ -20,7 +20,8 @@ def spawn(*args: str) -> Any:
 
 @pytest.fixture
 def server_port() -> str:
-    server = spawn("serve", "--host", "127.0.0.1", "--port", "0", "--quiet", "--db", ":memory:")
+    server = spawn("serve", "--host", "127.0.0.1", "--port", "0", "--quiet", "--db", ":memory:",
+                   "--no-announce")  # fmt: skip
     server.expect(r"listening on 127\.0\.0\.1:(\d+)")
     yield server.match.group(1)
     server.sendintr()

@@ -47,7 +47,8 @@ def env(tmp_path: Path) -> dict[str, str]:
 @pytest.fixture
 def server_port(tmp_path: Path, env: dict[str, str]) -> Iterator[str]:
     db = str(tmp_path / "server.db")
-    server = spawn(env, "serve", "--host", "127.0.0.1", "--port", "0", "--quiet", "--db", db)
+    server = spawn(env, "serve", "--host", "127.0.0.1", "--port", "0", "--quiet", "--db", db,
+                   "--no-announce")  # fmt: skip
     server.expect(r"listening on 127\.0\.0\.1:(\d+)")
     yield server.match.group(1)
     server.sendintr()

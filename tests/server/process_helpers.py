@@ -18,6 +18,7 @@ def start_server(*options: str, port: int = 0) -> tuple[subprocess.Popen[str], i
     port it listens on and what it printed up to the join hint."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     argv = [sys.executable, "-m", "cosmoport", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    argv.append("--no-announce")  # tests stay off multicast (the announcer has its own)
     proc = subprocess.Popen(
         [*argv, *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
