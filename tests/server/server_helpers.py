@@ -339,6 +339,7 @@ VALID_MESSAGES: dict[str, dict[str, Any]] = {
     "leave": {"type": "leave"},
     "start": {"type": "start"},
     "act": {"type": "act", "version": 0, "action": ["step", 1]},
+    "undo": {"type": "undo", "version": 0},
     "add_bot": {"type": "add_bot", "level": "easy"},
     "chat": {"type": "chat", "text": "hello"},
     "ping": {"type": "ping"},
