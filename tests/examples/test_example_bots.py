@@ -8,6 +8,8 @@ Without them its tests are skipped, saying why.
 
 from __future__ import annotations
 
+import ast
+import re
 import shlex
 import shutil
 import socket
@@ -19,6 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import msgpack
 import pytest
 
@@ -26,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from protocol.schema import generate  # noqa: E402
 from tournament import host  # noqa: E402
 from tournament.entrants import parse_all  # noqa: E402
 from tournament.game import GameJob, play  # noqa: E402
@@ -116,6 +120,22 @@ def test_the_example_bot_plays_a_whole_game_as_a_tournament_entrant(
     assert "game over" in log
 
 
+def test_the_examples_are_short_and_use_no_cosmoport_code() -> None:
+    python = (EXAMPLES / "py-bot" / "bot.py").read_text()
+    imported = set()
+    for node in ast.walk(ast.parse(python)):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert imported - sys.stdlib_module_names == {"msgpack"}
+    node_js = (EXAMPLES / "js-bot" / "bot.mjs").read_text()
+    modules = set(re.findall(r'^import .* from "([^"]+)";', node_js, re.MULTILINE))
+    assert {m for m in modules if not m.startswith("node:")} == {"@msgpack/msgpack"}
+    for text in (python, node_js):
+        assert len(text.splitlines()) <= 200
+
+
 # --- a scripted server: refusals the real server gives only to a faulty or slow client -------
 
 
@@ -124,8 +144,14 @@ def frame(msg: dict[str, Any]) -> bytes:
     return struct.pack("!I", len(body)) + body
 
 
+CLIENT_MESSAGE = jsonschema.Draft202012Validator(
+    {"$defs": generate()["$defs"], "$ref": "#/$defs/client-message"}
+)
+
+
 class Script:
-    """One connection on 127.0.0.1: reads the client's frames, sends what the test says."""
+    """One connection on 127.0.0.1: reads the client's frames (each must pass the protocol's
+    JSON Schema), sends what the test says."""
 
     def __init__(self, conn: socket.socket) -> None:
         self.conn = conn
@@ -138,6 +164,7 @@ class Script:
                 if len(self.buffer) >= 4 + length:
                     body, self.buffer = self.buffer[4 : 4 + length], self.buffer[4 + length :]
                     msg: dict[str, Any] = msgpack.unpackb(body, raw=False)
+                    CLIENT_MESSAGE.validate(msg)
                     return msg
             chunk = self.conn.recv(65536)
             assert chunk, "the bot closed the connection early"
