@@ -19,6 +19,7 @@ from rich.text import Text
 from client import preview, render
 from client.console import Console
 from client.console_game import seat_list
+from client.narrate import label_text
 from client.style import Style
 from client.tui.panes import fitted
 from client.tui.targets import Target, covered, named_targets, numbered_targets
@@ -108,6 +109,9 @@ def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Targ
             listed = drawn(render.full_list, legal, style, width=width, entries=entries)
             lines = lines[:1] + listed
             found = numbered_targets(lines, len(legal))
+        if game.undo is not None:  # offered exactly when the server allows it
+            undo = label_text(game.game, game.undo, names)
+            lines = lines + fitted([style.note(f"`undo` takes back: {undo}")], width)
         return lines, found, "Your move"
     if view.get("is_over"):
         return [style.note("The game is over.")], [], "Game over"

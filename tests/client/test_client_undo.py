@@ -150,3 +150,17 @@ def test_an_undone_event_is_narrated_with_the_seat_and_what_was_taken_back() -> 
     assert "Ann" in text and "takes back: Put it" in text
     game = typist.console.game
     assert game is not None and game.undo is None
+
+
+def test_the_full_screen_menu_offers_undo_exactly_when_the_server_does() -> None:
+    from client.tui import content
+
+    typist, _client = _seated_with_undo("Put die 2 (a 3) on planet 5")
+    lines, _targets, title = content.menu(typist.console, 80)
+    assert title == "Your move"
+    assert any("`undo` takes back: Put die 2 (a 3) on planet 5" in line for line in lines)
+    game = typist.console.game
+    assert game is not None
+    game.undo = None
+    lines, _targets, _title = content.menu(typist.console, 80)
+    assert not any("undo" in line for line in lines)
