@@ -370,21 +370,9 @@ class Table:
     def _apply(
         self, place: Place, version: int, action: list[Any], request_id: Any
     ) -> games.Action:
-        engine = self.engine
-        if engine is None or self.state == WAITING:
-            raise ProtocolError("table/not_started", f"table {self.id} has not started")
-        if self.state != PLAYING:
-            raise ProtocolError("table/finished", f"the game at table {self.id} is over")
-        if place.seat is None or self.places[place.seat] is not place:
-            raise ProtocolError("session/wrong_state", "you hold no seat at this table")
-        if engine.current_player != place.seat:
-            raise ProtocolError(
-                "action/not_your_turn", f"seat {engine.current_player} must decide now"
-            )
-        if version != self.version:
-            raise ProtocolError(
-                "action/stale", f"version {version} is stale; the table is at {self.version}"
-            )
+        engine = self._check_turn(
+            place, version, "action/not_your_turn", "seat {seat} must decide now"
+        )
         key = tuple(action)
         if key not in self._legal_set:
             raise ProtocolError("action/illegal", f"{action!r} is not a legal action now")
@@ -419,10 +407,12 @@ class Table:
             self._finish()
         return key
 
-    def undo(self, place: Place, version: int, request_id: Any = None) -> None:
-        """Take back ``place``'s last action of this turn (checked like an action: seat, turn,
-        version, then something to take back), and fan out an ``update`` with an ``undone``
-        event to everyone."""
+    def _check_turn(
+        self, place: Place, version: int, not_yours: str, not_yours_text: str
+    ) -> games.State:
+        """The engine, once ``place`` may decide against ``version`` (in the order every act
+        and undo is checked: started, not over, a seat held, its turn, the version); else the
+        ProtocolError that says why not (``not_yours``, when it is another seat's turn)."""
         engine = self.engine
         if engine is None or self.state == WAITING:
             raise ProtocolError("table/not_started", f"table {self.id} has not started")
@@ -431,13 +421,18 @@ class Table:
         if place.seat is None or self.places[place.seat] is not place:
             raise ProtocolError("session/wrong_state", "you hold no seat at this table")
         if engine.current_player != place.seat:
-            raise ProtocolError(
-                "action/no_undo", f"seat {engine.current_player} must decide now, not you"
-            )
+            raise ProtocolError(not_yours, not_yours_text.format(seat=engine.current_player))
         if version != self.version:
             raise ProtocolError(
                 "action/stale", f"version {version} is stale; the table is at {self.version}"
             )
+        return engine
+
+    def undo(self, place: Place, version: int, request_id: Any = None) -> None:
+        """Take back ``place``'s last action of this turn (checked like an action: seat, turn,
+        version, then something to take back), and fan out an ``update`` with an ``undone``
+        event to everyone."""
+        self._check_turn(place, version, "action/no_undo", "seat {seat} must decide now, not you")
         if not self._undo:
             raise ProtocolError(
                 "action/no_undo",

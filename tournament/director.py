@@ -10,7 +10,6 @@ out games once the test has decided.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,7 +129,6 @@ class Director:
         self.slots = store.schedule()
         self.results = store.results()
         self.scores = [self._score(r) for r in self.results]
-        self.started = time.monotonic()
         self.played = 0
 
     @property
