@@ -244,7 +244,8 @@ async def session(
     args.seed = seed
     # Loopback only, and every client is ours: the rate limit only has to spare fast bots, and
     # every bot is the one person's (the last game's may still be going as the next is set up).
-    limits = Limits(rate=1000.0, burst=2000, bots_per_address=Limits().max_bots)
+    # No turn timer: bots wait for the person as long as it takes.
+    limits = Limits(rate=1000.0, burst=2000, bots_per_address=Limits().max_bots, timer=0)
     listening, factory = listen(reactor, "127.0.0.1", 0, limits, rng=random.Random(seed))
     port: Any = listening
     finished: defer.Deferred[int] = defer.Deferred()

@@ -167,6 +167,15 @@ def _check_str_or_nil(field: Field, value: Any) -> str | None:
     return None if value is None else _check_str(field, value)
 
 
+def _check_clock(field: Field, value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        return "must be a map or nil"
+    missing = CLOCK_KEYS - value.keys()
+    return f"lacks {', '.join(sorted(missing))}" if missing else None
+
+
 def _check_table(field: Field, value: Any) -> str | None:
     if not isinstance(value, dict):
         return "must be a table map"
@@ -230,6 +239,10 @@ KINDS: dict[str, tuple[str, Checker]] = {
     "view": ("game view map (see Game views)", _check_view),
     "events": ("array of event maps, each with a string `type`", _check_events),
     "legal": ("array of maps `{action, label}`", _check_legal),
+    "clock": (
+        "clock map `{seat, decision, banks, auto, paused}` (see Turn timers), or nil",
+        _check_clock,
+    ),
 }
 
 TABLE_INFO_KEYS = frozenset(
@@ -244,9 +257,14 @@ TABLE_INFO_KEYS = frozenset(
         "seats",
         "spectators",
         "version",
+        "timer",
+        "bank",
     }
 )
 """Keys of every table map the server sends."""
+
+CLOCK_KEYS = frozenset({"seat", "decision", "banks", "auto", "paused"})
+"""Keys of every ``clock`` map of updates and snapshots at a table with a turn timer."""
 
 VIEW_KEYS = frozenset({"game", "players", "seat", "current_player", "is_over", "scores", "ranking"})
 """Keys every game view carries (the engine contract in ``games/api.py``)."""

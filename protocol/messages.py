@@ -86,6 +86,13 @@ def _game_fields(doc_events: str) -> tuple[Field, ...]:
             "of this turn); nil otherwise. This server always sends it.",
             required=False,
         ),
+        Field(
+            "clock",
+            "clock",
+            "The table's turn timer as of this message (see Turn timers); nil at a table "
+            "without one. This server always sends it.",
+            required=False,
+        ),
     )
 
 
@@ -202,6 +209,23 @@ CATALOGUE: tuple[Message, ...] = (
                 "bool",
                 "Start as soon as every seat is held (default false).",
                 required=False,
+            ),
+            Field(
+                "timer",
+                "int",
+                "Turn timer: seconds per decision; 0 for none. Default: `welcome.limits.timer`.",
+                required=False,
+                low=0,
+                high=3600,
+            ),
+            Field(
+                "bank",
+                "int",
+                "Each seat's bank of spare seconds for the whole game. Default: "
+                "`welcome.limits.bank`.",
+                required=False,
+                low=0,
+                high=36000,
             ),
         ),
         reply=("created",),
@@ -402,9 +426,20 @@ CATALOGUE: tuple[Message, ...] = (
         ),
     ),
     Message(
+        "back",
+        "client",
+        "You are at the keyboard again: a seat the stand-in bot plays since it timed out three "
+        "times in a row is yours again (so is it after any `act` or `undo` of yours). "
+        "Answered with a `seat_status` (`auto` false), also when the seat was not handed over.",
+        (_ID,),
+        reply=("seat_status",),
+    ),
+    Message(
         "seat_status",
         "server",
-        "Someone at your table lost or regained their connection (or a bot took the place).",
+        "Someone at your table lost or regained their connection, a bot took the place, or "
+        "the stand-in bot took or gave back a seat (`auto`). The reply to `back` echoes its "
+        "`id`.",
         (
             _TABLE_ID,
             Field("slot", "int", "Their place."),
@@ -412,6 +447,14 @@ CATALOGUE: tuple[Message, ...] = (
             Field("name", "name", "Their name."),
             Field("connected", "bool", "Whether a connection holds the seat now."),
             Field("bot", "bool", "Whether the place is held for a bot the server started."),
+            Field(
+                "auto",
+                "bool",
+                "Whether the stand-in bot plays the seat, handed over after three timeouts in "
+                "a row (see Turn timers). This server always sends it.",
+                required=False,
+            ),
+            _ID,
         ),
     ),
     # --- finished games ---

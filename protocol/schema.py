@@ -25,6 +25,7 @@ from protocol.fields import (
     ACTION_MAX_PARTS,
     ACTION_STR_MAX,
     CHAT_MAX,
+    CLOCK_KEYS,
     ID_STR_MAX,
     INT_MAX,
     INT_MIN,
@@ -75,6 +76,7 @@ _SHARED_KINDS = (
     "view",
     "events",
     "legal",
+    "clock",
 )
 
 
@@ -175,6 +177,18 @@ def shared_definitions() -> dict[str, Any]:
                 "properties": {"type": {"type": "string"}},
                 "required": ["type"],
             },
+        },
+        "clock": {
+            "description": "A table's turn timer as of the message (section 7), or nil.",
+            "type": ["object", "null"],
+            "properties": {
+                "seat": {"type": ["integer", "null"]},
+                "decision": {"type": "number", "minimum": 0},
+                "banks": {"type": "array", "items": {"type": "number", "minimum": 0}},
+                "auto": {"type": "array", "items": {"type": "boolean"}},
+                "paused": {"type": "boolean"},
+            },
+            "required": sorted(CLOCK_KEYS),
         },
         "legal": {
             "type": "array",

@@ -12,6 +12,7 @@ import sys
 
 from server.limits import Limits
 from server.service import DEFAULT_HOST, DEFAULT_PORT
+from server.timers import TimerSettings
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,6 +35,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=Limits().max_bots,
         help="bot programs the server runs at once for `add_bot` (0: none; default %(default)s)",
+    )
+    parser.add_argument(
+        "--timer",
+        type=_timer,
+        default=TimerSettings(Limits().timer, Limits().bank),
+        metavar="SECONDS+BANK",
+        help="turn timer of tables whose creator sets none: seconds per decision + each "
+        "seat's bank of spare seconds (default 90+300; `off`: none). A seat out of time gets "
+        "one move from a bot; after three in a row the bot plays it until its player is back",
     )
     parser.add_argument(
         "--db",
@@ -64,6 +74,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="log debug detail too: each refused request with its code, who chats how much",
     )
+
+
+def _timer(text: str) -> TimerSettings | None:
+    try:
+        return TimerSettings.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def verbosity(args: argparse.Namespace) -> str:
@@ -122,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
         max_tables=args.max_tables,
         max_bots=args.max_bots,
         bots_per_address=max(1, args.max_bots // 2),
+        timer=args.timer.decision if args.timer else 0,
+        bank=args.timer.bank if args.timer else 0,
     )
     # Before anything opens a file: no more connections than descriptors to refuse the next.
     limits, room = fit_to_open_files(limits)
@@ -146,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
         again = f"; {restored} table(s) taken up again" if restored else ""
         print(f"Games are kept in {path}{again}", flush=True)
     print(room, flush=True)
+    timer = args.timer.text() if args.timer else "none"
+    print(f"Turn timer of new tables: {timer} (--timer)", flush=True)
     print(f"Players on this network join with:  {join_hint(args.host, actual)}", flush=True)
     print("Stop with Ctrl+C.", flush=True)
     reactor.addSystemEventTrigger("before", "shutdown", stop_gracefully, factory, reactor)

@@ -73,6 +73,11 @@ class Limits:
     send_budget: int = 256 * 1024 * 1024
     """Bytes the server queues for all slow readers together; beyond that the ones with the
     most queued are dropped first, until the total is back under it."""
+    timer: int = 90
+    """Seconds per decision at a table whose ``create`` sets no ``timer`` (0: no timer).
+    ``cosmoport serve`` keeps 90, ``cosmoport play`` has none (see :mod:`server.timers`)."""
+    bank: int = 300
+    """Each seat's bank of spare seconds for the whole game at such a table."""
     tick: float = 1.0
     """Period of the housekeeping sweep (timeouts, heartbeats, table expiry)."""
 

@@ -32,6 +32,7 @@ from server.table import (
     Table,
     storage_errors,
 )
+from server.timers import TimerSettings
 
 _log = Logger()
 
@@ -167,12 +168,14 @@ class Lobby:
         autostart: bool = False,
         creator: str = "",
         seed: int | None = None,
+        timer: TimerSettings | None = None,
     ) -> Table:
         """Open a table; the game's rules check the player count and options right away.
 
         ``creator`` is the address that asks: one address may hold only so many open tables,
         and fewer than are still free. ``seed`` fixes the game's seed (the tournament host's
-        tables; the protocol has no way to ask for one).
+        tables; the protocol has no way to ask for one). ``timer``: the table's turn timer
+        (None: none).
         """
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError(
@@ -219,6 +222,7 @@ class Lobby:
             on_change=self._mark,
             store=self.store,
             seed=seed,
+            timer=timer,
         )
         table.creator = creator
         with storage_errors():
@@ -251,10 +255,15 @@ class Lobby:
         _log.info("{table} closed", table=table_name(table))
 
     def tick(self) -> None:
-        """Close tables that nobody attends any more (see :class:`Limits`)."""
+        """Let the stand-in play for seats out of time; close tables that nobody attends any
+        more (see :class:`Limits`)."""
         now = self.clock()
         lim = self.limits
         for table in list(self.tables.values()):
+            try:
+                table.check_time()
+            except Exception:
+                _log.failure("the turn timer of table {table}", table=table.id)
             if table.expired(
                 now,
                 lim.vacant_table_ttl,
@@ -458,6 +467,7 @@ class Lobby:
             clock=self.clock,
             on_change=self._mark,
             store=self.store,
+            timer=TimerSettings.of(saved.timer, saved.bank),
         )
         table.creator = saved.creator
         now = self.clock()

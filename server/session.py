@@ -19,6 +19,7 @@ from server.limits import RateMeter
 from server.party_log import letter, person, table_name
 from server.store import FINISHED
 from server.table import PLAYING, WAITING, Place, Table
+from server.timers import TimerSettings
 
 if TYPE_CHECKING:
     from server.hub import Hub
@@ -40,7 +41,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     LOBBY: frozenset({"list", "create", "join", "spectate", "resume", "chat"})
     | _HEARTBEAT
     | _FINISHED_GAMES,
-    SEATED: frozenset({"list", "start", "act", "undo", "chat", "leave", "add_bot"})
+    SEATED: frozenset({"list", "start", "act", "undo", "back", "chat", "leave", "add_bot"})
     | _HEARTBEAT
     | _FINISHED_GAMES,
     SPECTATING: frozenset({"list", "chat", "leave"}) | _HEARTBEAT | _FINISHED_GAMES,
@@ -326,6 +327,9 @@ class Session:
             msg.get("seating", "random"),
             msg.get("autostart", False),
             creator=self.address,
+            timer=TimerSettings.of(
+                msg.get("timer", self.hub.limits.timer), msg.get("bank", self.hub.limits.bank)
+            ),
         )
         self._reply(request_id, {"type": "created", "table": table.info()})
 
@@ -489,6 +493,10 @@ class Session:
     def handle_undo(self, msg: dict[str, Any], request_id: Any) -> None:
         assert self.table is not None and self.place is not None
         self.table.undo(self.place, msg["version"], request_id)
+
+    def handle_back(self, msg: dict[str, Any], request_id: Any) -> None:
+        assert self.table is not None and self.place is not None
+        self.table.back(self.place, request_id)
 
     def _reply(self, request_id: Any, msg: dict[str, Any]) -> None:
         if request_id is not None:

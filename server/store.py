@@ -31,7 +31,13 @@ from typing import Any
 from games import records
 
 APPLICATION_ID = 0x436F5350  # "CoSP": marks the file as Cosmoport's (PRAGMA application_id)
-SCHEMA_VERSION = 1  # PRAGMA user_version; a newer file is refused, never rewritten
+SCHEMA_VERSION = 2  # PRAGMA user_version; a newer file is refused, never rewritten
+# What takes a file of an older format to the next one, in one transaction each. Format 2: the
+# turn timer of each table (tables opened before it have none).
+_MIGRATIONS = {
+    1: "ALTER TABLE tables ADD COLUMN timer INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN bank INTEGER NOT NULL DEFAULT 0;",
+}
 MEMORY = ":memory:"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -52,7 +58,9 @@ CREATE TABLE tables (
     started REAL,
     finished REAL,
     result TEXT,
-    reason TEXT
+    reason TEXT,
+    timer INTEGER NOT NULL DEFAULT 0,
+    bank INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE places (
     table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
@@ -149,6 +157,8 @@ class SavedTable:
     state: str
     seed: int | None
     created: float
+    timer: int = 0  # seconds per decision (0: no timer)
+    bank: int = 0
     places: list[SavedPlace] = field(default_factory=list)
     actions: list[tuple[int, list[Any]]] = field(default_factory=list)  # (seat, action)
 
@@ -235,7 +245,7 @@ class Store:
         with self._write() as db:
             db.execute(
                 "INSERT INTO tables (id, game, edition, players, options, seating, autostart,"
-                " creator, state, created) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                " creator, state, created, timer, bank) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     t.id,
                     t.game.name,
@@ -247,6 +257,8 @@ class Store:
                     t.creator,
                     WAITING,
                     t.created_at,
+                    t.timer.decision if t.timer else 0,
+                    t.timer.bank if t.timer else 0,
                 ),
             )
 
@@ -353,7 +365,7 @@ class Store:
         tables = []
         rows = db.execute(
             "SELECT id, game, edition, players, options, seating, autostart, creator, state,"
-            " seed, created FROM tables WHERE state IN (?, ?) ORDER BY id",
+            " seed, created, timer, bank FROM tables WHERE state IN (?, ?) ORDER BY id",
             (WAITING, PLAYING),
         ).fetchall()
         for row in rows:
@@ -369,6 +381,8 @@ class Store:
                 state=row[8],
                 seed=row[9],
                 created=row[10],
+                timer=row[11],
+                bank=row[12],
             )
             saved.places = [
                 SavedPlace(*p)
@@ -581,8 +595,9 @@ def create_schema(db: sqlite3.Connection, schema: str, application_id: int, vers
 
 
 def _open_existing(file: Path) -> sqlite3.Connection:
-    """Open a file that exists, after checking that it is a usable Cosmoport database."""
-    return open_existing(
+    """Open a file that exists, after checking that it is a usable Cosmoport database, and
+    bring an older format up to this one."""
+    db = open_existing(
         file,
         application_id=APPLICATION_ID,
         version=SCHEMA_VERSION,
@@ -591,6 +606,19 @@ def _open_existing(file: Path) -> sqlite3.Connection:
         read_only_hint="the server writes every move there; choose another file with --db, "
         "or --db :memory: to keep nothing",
     )
+    try:
+        found = db.execute("PRAGMA user_version").fetchone()[0]
+        for version in range(found, SCHEMA_VERSION):
+            db.executescript(
+                f"BEGIN IMMEDIATE;{_MIGRATIONS[version]}PRAGMA user_version = {version + 1};COMMIT;"
+            )
+    except sqlite3.Error as exc:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        db.close()
+        raise StoreError(f"{file}: cannot bring it up to format {SCHEMA_VERSION} "
+                         f"({_reason(exc)}); left as it is") from None  # fmt: skip
+    return db
 
 
 def open_existing(

@@ -13,6 +13,12 @@ the last of them back (:meth:`Table.undo`); the store forgets the action, so a r
 game's record replay the actions that stand. ``version`` counts actions *and* undos (it only
 grows while the server runs, so an action against a version an undo replaced is stale);
 ``moves`` counts the actions that stand (the store's and records' numbering).
+
+Turn timers (:mod:`server.timers`): a table with ``timer`` settings keeps a :class:`TurnClock`;
+each update and snapshot carries its ``clock``, and :meth:`Table.check_time` (the lobby's tick)
+has the stand-in bot play for a seat that ran out of time or was handed over. The stand-in
+sees only that seat's view; what it plays is an ordinary action (stored, in the record) that
+nobody can take back.
 """
 
 from __future__ import annotations
@@ -27,8 +33,12 @@ from twisted.logger import Logger
 
 import games
 from protocol import ProtocolError
-from server.party_log import results
+from server.party_log import letter, results, table_name
 from server.store import StorageFailed, Store
+from server.timers import TIMEOUT, TimerSettings, TurnClock
+
+StandIn = Callable[[games.Game, dict[str, Any], list[games.Action], random.Random], games.Action]
+"""Chooses an action for a seat that ran out of time: (game, the seat's view, legal, rng)."""
 
 WAITING, PLAYING, FINISHED, CLOSED = "waiting", "playing", "finished", "closed"
 RECENT_EVENTS = 32
@@ -130,6 +140,8 @@ class Table:
         on_change: Callable[[Table], None] | None = None,
         store: Store | None = None,
         seed: int | None = None,
+        timer: TimerSettings | None = None,
+        stand_in: StandIn | None = None,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -158,7 +170,11 @@ class Table:
         self._labels: list[dict[str, Any]] = []
         self.store = store  # where places and applied actions are committed, if anywhere
         self.seed = seed
+        self.game_seed: int | None = None  # the engine's seed, once started
         self.watchers: list[Watcher] = []
+        self.timer = timer
+        self.turns: TurnClock | None = None  # the seats' time, while the game runs
+        self._stand_in = stand_in or greedy_stand_in
 
     # --- what the lobby sees -------------------------------------------------------------
 
@@ -178,6 +194,8 @@ class Table:
             ],
             "spectators": len(self.spectators),
             "version": self.version,
+            "timer": self.timer.decision if self.timer else 0,
+            "bank": self.timer.bank if self.timer else 0,
         }
 
     @property
@@ -343,8 +361,10 @@ class Table:
                     place.seat = None
                 raise
         self.engine = engine
+        self.game_seed = seed
         self.places = list(order)
         self.state = PLAYING
+        self._start_clock()
         self._refresh_legal()
         names = [p.name for p in order]
         for member, seat in self._audience():
@@ -368,8 +388,15 @@ class Table:
         self._tell("applied", place, key)
 
     def _apply(
-        self, place: Place, version: int, action: list[Any], request_id: Any
+        self,
+        place: Place,
+        version: int,
+        action: list[Any],
+        request_id: Any,
+        stand_in: str | None = None,
     ) -> games.Action:
+        """Apply ``action`` for ``place`` (played by the stand-in bot when ``stand_in`` says
+        why), or raise the ProtocolError that says why not."""
         engine = self._check_turn(
             place, version, "action/not_your_turn", "seat {seat} must decide now"
         )
@@ -387,7 +414,8 @@ class Table:
             raise ProtocolError(
                 "server/internal", "the game engine failed on this action; the game is unchanged"
             ) from None
-        barrier = _is_barrier(engine, key, candidate)
+        # Nobody takes back what the stand-in played, nor anything before it.
+        barrier = stand_in is not None or _is_barrier(engine, key, candidate)
         if self.store is not None:  # committed before anyone hears of it
             result = _result(candidate) if candidate.is_over else None
             with storage_errors():
@@ -400,9 +428,14 @@ class Table:
         self.version += 1
         self.moves += 1
         events = list(events)
+        if stand_in is not None:
+            events.insert(0, {"type": "stand_in", "seat": place.seat, "why": stand_in})
+        back = self._decided(place, None if engine.is_over else engine.current_player, stand_in)
         self.recent.extend(events)
         self._refresh_legal()
-        self._fan_out(events, place.member, request_id)
+        if back:
+            self._broadcast(self._seat_status(place))
+        self._fan_out(events, None if stand_in else place.member, request_id)
         if engine.is_over:
             self._finish()
         return key
@@ -413,6 +446,17 @@ class Table:
         """The engine, once ``place`` may decide against ``version`` (in the order every act
         and undo is checked: started, not over, a seat held, its turn, the version); else the
         ProtocolError that says why not (``not_yours``, when it is another seat's turn)."""
+        engine = self._check_seat(place)
+        if engine.current_player != place.seat:
+            raise ProtocolError(not_yours, not_yours_text.format(seat=engine.current_player))
+        if version != self.version:
+            raise ProtocolError(
+                "action/stale", f"version {version} is stale; the table is at {self.version}"
+            )
+        return engine
+
+    def _check_seat(self, place: Place) -> games.State:
+        """The engine, once the game runs and ``place`` holds a seat in it."""
         engine = self.engine
         if engine is None or self.state == WAITING:
             raise ProtocolError("table/not_started", f"table {self.id} has not started")
@@ -420,12 +464,6 @@ class Table:
             raise ProtocolError("table/finished", f"the game at table {self.id} is over")
         if place.seat is None or self.places[place.seat] is not place:
             raise ProtocolError("session/wrong_state", "you hold no seat at this table")
-        if engine.current_player != place.seat:
-            raise ProtocolError(not_yours, not_yours_text.format(seat=engine.current_player))
-        if version != self.version:
-            raise ProtocolError(
-                "action/stale", f"version {version} is stale; the table is at {self.version}"
-            )
         return engine
 
     def undo(self, place: Place, version: int, request_id: Any = None) -> None:
@@ -448,14 +486,102 @@ class Table:
         self.version += 1
         self.moves -= 1
         events = [{"type": "undone", "seat": place.seat, "action": list(key), "label": label}]
+        back = self._decided(place, place.seat, None)
         self.recent.extend(events)
         self._refresh_legal()
+        if back:
+            self._broadcast(self._seat_status(place))
         self._fan_out(events, place.member, request_id)
         self._tell("undone", place, key)
 
     def clear_undo(self) -> None:
         """Nothing done so far can be taken back (a bot took the seat over)."""
         self._undo.clear()
+
+    # --- time ---------------------------------------------------------------------------
+
+    def _start_clock(self) -> None:
+        """The game (started, or restored after a restart: banks full again) runs: the seat to
+        act decides from now on."""
+        assert self.engine is not None
+        if self.timer is None:
+            return
+        self.turns = TurnClock(self.timer, self.players)
+        now = self._clock()
+        if not self.engine.is_over:
+            self.turns.begin(self.engine.current_player, now)
+        if self.unattended_since is not None:
+            self.turns.pause(now)
+
+    def _decided(self, place: Place, next_seat: int | None, stand_in: str | None) -> bool:
+        """``place``'s seat has decided (itself, or by the stand-in) and ``next_seat`` decides
+        from now on. True if its player, acting, took back a seat handed to the stand-in."""
+        if self.turns is None:
+            return False
+        now = self._clock()
+        self.turns.spend(now)
+        back = stand_in is None and place.seat is not None and self.turns.present(place.seat)
+        self.turns.begin(next_seat, now)
+        if back:
+            _log_back(self, place)
+        return back
+
+    def _clock_message(self) -> dict[str, Any] | None:
+        return None if self.turns is None else self.turns.message(self._clock())
+
+    def check_time(self) -> None:
+        """If the seat to act has run out of time (or is handed over), the stand-in bot plays
+        its decision now; three timeouts in a row hand the seat over."""
+        if self.turns is None or self.state != PLAYING:
+            return
+        why = self.turns.due(self._clock())
+        seat = self.turns.seat
+        if why is None or seat is None:
+            return
+        place = self.places[seat]
+        assert place is not None and self.engine is not None
+        try:
+            rng = random.Random(f"{self.game_seed}:{self.version}")
+            action = self._stand_in(self.game, self.engine.view(seat), list(self._legal), rng)
+            if tuple(action) not in self._legal_set:
+                raise ValueError(f"the stand-in chose {action!r}, which is not legal")
+        except Exception:
+            _log.failure("the stand-in bot failed at table {table}", table=self.id)
+            action = self._legal[0]
+        label = self.engine.label(tuple(action))
+        try:
+            key = self._apply(place, self.version, list(action), None, stand_in=why)
+        except ProtocolError as error:  # the store failed: tried again at the next tick
+            _log.error("the stand-in could not play at table {table}: {error}",
+                       table=self.id, error=error.message)  # fmt: skip
+            return
+        self._tell("applied", place, key)
+        if why == TIMEOUT:
+            handed = self.turns.timed_out(seat)
+            _log.info(
+                "{name} ran out of time at {table}, seat {seat}: a bot played {label}{handed}",
+                name=place.name,
+                table=table_name(self),
+                seat=letter(seat),
+                label=label,
+                handed="; the seat is handed to the bot until they act again" if handed else "",
+            )
+            if handed and self.state == PLAYING:
+                self._broadcast(self._seat_status(place))
+
+    def back(self, place: Place, request_id: Any = None) -> None:
+        """``place``'s player is at the keyboard: a seat handed to the stand-in is theirs again.
+        Everyone at the table gets a ``seat_status`` (the player's copy echoes the id)."""
+        self._check_seat(place)
+        assert place.seat is not None
+        was = self.turns is not None and self.turns.present(place.seat)
+        status = self._seat_status(place)
+        if was:
+            _log_back(self, place)
+            self._broadcast(status, skip=place.member)
+        if place.member is not None:
+            reply = status if request_id is None else {**status, "id": request_id}
+            self._send(place.member, reply)
 
     def _undo_for(self, seat: int | None) -> str | None:
         """The label of the action ``seat`` may take back now, or None."""
@@ -476,6 +602,7 @@ class Table:
             "events": list(self.recent),
             "legal": self._legal_for(seat),
             "undo": self._undo_for(seat),
+            "clock": self._clock_message(),
         }
 
     def game_over(self) -> dict[str, Any]:
@@ -496,6 +623,7 @@ class Table:
         self.version = self.moves = version
         self.recent.extend(recent)
         self.state = PLAYING
+        self._start_clock()
         self._refresh_legal()
         if engine.is_over:  # ended by its last action, saved with its result
             self.state = FINISHED
@@ -528,6 +656,7 @@ class Table:
     def _fan_out(self, events: list[dict[str, Any]], actor: Member | None, request_id: Any) -> None:
         assert self.engine is not None
         engine = self.engine
+        clock = self._clock_message()
         for place in self.places:
             if place is None or place.member is None:
                 continue
@@ -540,6 +669,7 @@ class Table:
                 "events": events,
                 "legal": self._legal_for(place.seat),
                 "undo": self._undo_for(place.seat),
+                "clock": clock,
             }
             if place.member is actor and request_id is not None:
                 msg["id"] = request_id
@@ -554,6 +684,7 @@ class Table:
                 "events": events,
                 "legal": [],
                 "undo": None,
+                "clock": clock,
             }
             for member in list(self.spectators):
                 self._send(member, msg)
@@ -583,6 +714,9 @@ class Table:
             "name": place.name,
             "connected": place.connected,
             "bot": place.bot,
+            "auto": self.turns is not None
+            and place.seat is not None
+            and self.turns.auto[place.seat],
         }
 
     def _broadcast(self, msg: dict[str, Any], skip: Member | None = None) -> None:
@@ -622,6 +756,11 @@ class Table:
             self.unattended_since = None
         elif self.unattended_since is None:
             self.unattended_since = now
+        if self.turns is not None:  # the clocks run while someone is there to wait
+            if self.unattended_since is None:
+                self.turns.resume(now)
+            else:
+                self.turns.pause(now)
         if any(not p.bot for p in self.held):
             self.vacant_since = None
         elif self.vacant_since is None:
@@ -631,6 +770,25 @@ class Table:
     def _changed(self) -> None:
         if self._on_change is not None:
             self._on_change(self)
+
+
+def _log_back(table: Table, place: Place) -> None:
+    _log.info(
+        "{name} is back at {table}: the bot gives seat {seat} back",
+        name=place.name,
+        table=table_name(table),
+        seat=letter(place.seat),
+    )
+
+
+def greedy_stand_in(
+    game: games.Game, view: dict[str, Any], legal: list[games.Action], rng: random.Random
+) -> games.Action:
+    """The stand-in for a seat out of time: the greedy bot (one action ahead with the game's
+    heuristic, a millisecond or so), on that seat's own view."""
+    from ai.bots import GreedyBot  # the server needs the AI only when a seat runs out of time
+
+    return GreedyBot(game, rng).choose(view, legal)
 
 
 def _is_barrier(before: games.State, action: games.Action, after: games.State) -> bool:

@@ -36,6 +36,7 @@ VALID: dict[str, dict] = {
     "start": {"type": "start"},
     "act": {"type": "act", "version": 0, "action": ["assign", 2, "P3"]},
     "undo": {"type": "undo", "version": 3},
+    "back": {"type": "back"},
     "add_bot": {"type": "add_bot", "level": "hard"},
     "chat": {"type": "chat", "text": "gl hf"},
     "ping": {"type": "ping"},

@@ -340,6 +340,7 @@ VALID_MESSAGES: dict[str, dict[str, Any]] = {
     "start": {"type": "start"},
     "act": {"type": "act", "version": 0, "action": ["step", 1]},
     "undo": {"type": "undo", "version": 0},
+    "back": {"type": "back"},
     "add_bot": {"type": "add_bot", "level": "easy"},
     "chat": {"type": "chat", "text": "hello"},
     "ping": {"type": "ping"},
