@@ -109,10 +109,13 @@ class State(Protocol):
         """Short human text for ``action``, e.g. ``"Put die 4 (a 6) on planet 6"``."""
         ...
 
-    def barrier(self, action: Action) -> bool:
+    def barrier(self, action: Action, after: Any = None) -> bool:
         """Whether the legal ``action``, played now, is an undo barrier (see the module text):
         it resolves chance, uncovers anything hidden, or passes the decision on. The state is
-        unchanged. Raises :class:`IllegalAction` for an action not in ``legal_actions()``."""
+        unchanged. Raises :class:`IllegalAction` for an action not in ``legal_actions()``.
+
+        ``after``: the state once ``action`` is played here, if the caller has it already (a
+        server applies each action to a copy); the engine then need not play it again."""
         ...
 
 

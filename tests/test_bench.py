@@ -89,6 +89,49 @@ def test_server_bench_acting_views_experiment_plays_games_to_the_end() -> None:
     assert games_played(out) == 3
 
 
+PACED_TINY = ("--game", "tick", "--players", "3", "--duration", "1", "--warmup", "0.3")
+"""A paced run of seconds: tick games of 300 actions end (and start again) within it."""
+
+
+def test_server_bench_paced_load_reports_round_trips_cpu_per_action_and_the_echo() -> None:
+    out = run("server.py", "--pace", "0.002", "--tables", "3", "--db", "both", *PACED_TINY)
+    for where in ("tables in a WAL file", "tables in an in-memory database"):
+        match = re.search(
+            rf"cosmoport \({where}\), actions: (\d+) in [\d.]+s = \d+/s; "
+            r"round trip p50 [\d.]+ ms, p99 [\d.]+ ms \(p99 < 20 ms: (NOT )?held\)",
+            out,
+        )
+        assert match is not None and int(match.group(1)) > 0, out
+    assert re.search(r"\d+ game\(s\) ended, each followed by a new one", out), out
+    assert re.search(r"server process: \d+% of core 0 .* \d+ us of CPU each", out), out
+    assert re.search(r"client process\(es\), set up in \d+s: \d+% of core", out), out
+    assert re.search(r"load average [\d.]+ at the end", out), out
+    assert re.search(r"saving each action to the file: [+-]\d+ us of server CPU per action", out)
+    assert re.search(r"raw echo, paced alike \(3 connections\), round trips: [1-9]\d* in", out)
+    assert re.search(r"server CPU per action \(file\) / echo CPU per round trip: [\d.]+", out)
+    assert "refusal" not in out, out
+
+
+def test_server_bench_find_max_tries_more_tables_and_names_the_largest_that_held() -> None:
+    out = run(
+        "server.py", "--pace", "0.01", "--find-max", "--max-runs", "2", "--tables", "2",
+        *PACED_TINY,
+    )  # fmt: skip
+    assert re.search(r"find-max run 1: 2 tables", out), out
+    assert re.search(r"find-max run 2: (3|1) tables", out), out  # grown, or halved after a miss
+    assert re.search(r"largest table count that held p99 < 20 ms: \d+", out), out
+
+
+def test_server_bench_profile_shows_where_the_server_spends_its_time(tmp_path: Path) -> None:
+    profile = tmp_path / "server.prof"
+    out = run(
+        "server.py", "--pace", "0.01", "--tables", "2", "--db", "memory",
+        "--profile", str(profile), *PACED_TINY,
+    )  # fmt: skip
+    assert "profile of the server over the window" in out, out
+    assert "Table._apply" in out or "_apply" in out, out
+
+
 def test_balance_bench_prints_a_share_per_seat_that_adds_up() -> None:
     out = run("balance.py", "--game", "cosmic_run", "--players", "3", "--games", "4")
     shares = [float(s) for s in re.findall(r"seat \d: wins ([\d.]+) \[", out)]

@@ -326,13 +326,14 @@ class AlienArtifactsState:
     def label(self, action: Action) -> str:
         return labels.label(self, tuple(action))
 
-    def barrier(self, action: Action) -> bool:
+    def barrier(self, action: Action, after: AlienArtifactsState | None = None) -> bool:
         """Whether ``action`` cannot be undone: it (or a single-option decision taken after
         it) draws or shuffles any deck, shows a market, artifact or alien card to anyone,
         attacks (a resource card is turned), ends the turn or the game, or hands the decision
         to another seat. Choosing an action, paying cards and choosing a side are not."""
-        after = self.clone()
-        after.apply(action)
+        if after is None:  # else the caller has played it already (a server, on a copy)
+            after = self.clone()
+            after.apply(action)
         return _hidden_fingerprint(self) != _hidden_fingerprint(after)
 
     def __repr__(self) -> str:

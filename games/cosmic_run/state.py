@@ -181,13 +181,14 @@ class CosmicRunState:
     def label(self, action: Action) -> str:
         return labels.label(self, tuple(action))
 
-    def barrier(self, action: Action) -> bool:
+    def barrier(self, action: Action, after: CosmicRunState | None = None) -> bool:
         """Whether ``action`` cannot be undone: it rolls (a roll, a re-roll, the Drone's red
         die), turns a card (a meteor, a new alien in the row), hands a seat a hidden Infodere
         token, or ends the turn or the game. Placing dice, nudges, flips and a boost that stops
         at a retirement choice with nothing drawn are not barriers."""
-        after = self.clone()
-        after.apply(action)
+        if after is None:  # else the caller has played it already (a server, on a copy)
+            after = self.clone()
+            after.apply(action)
         return _hidden_fingerprint(self) != _hidden_fingerprint(after)
 
     def __repr__(self) -> str:

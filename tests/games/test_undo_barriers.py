@@ -80,6 +80,19 @@ def test_every_turn_change_and_the_last_action_are_barriers(name: str, players: 
                 assert before.barrier(action), f"{action!r} ends the turn but is undoable"
 
 
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_barrier_given_the_state_after_answers_as_without_it(name: str, players: int) -> None:
+    # A server has played the action on a copy already: barrier(action, after) plays nothing.
+    barriers = 0
+    for before, action in _random_game(name, players, 11):
+        after = before.clone()
+        after.apply(action)
+        answer = before.barrier(action, after)
+        assert answer == before.barrier(action), f"{action!r}"
+        barriers += answer
+    assert barriers > 0
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_an_illegal_action_is_refused_by_barrier(name: str) -> None:
     state = games.get(name).new(2, 1)
