@@ -16,7 +16,8 @@ ERROR_CODES: dict[str, str] = {
     "(invalid bytes, trailing bytes, ext or binary types, non-string map keys, invalid UTF-8, "
     "nesting too deep, a container too wide, too many values: section 2).",
     "proto/bad_message": "Valid msgpack but not a valid message: not a map, `type` missing, a "
-    "field missing, unknown, of the wrong type or out of range.",
+    "field missing, unknown, of the wrong type (a float for an integer) or outside its row of "
+    "the field table (a bad `name` aside: section 4.2).",
     "proto/unknown_type": "`type` names no client message of this protocol version.",
     # The session.
     "session/bad_version": "`hello.version` is not a protocol version this server speaks "
@@ -28,10 +29,11 @@ ERROR_CODES: dict[str, str] = {
     "session/replaced": "The seat was resumed from another connection; this connection is closed.",
     # The lobby.
     "lobby/unknown_game": "No game of that name; `welcome.games` lists them.",
-    "lobby/bad_players": "The player count is outside the game's range.",
+    "lobby/bad_players": "The player count is within the field table's 1 to 16 but outside the "
+    "game's own range (`welcome.games`; outside 1 to 16: `proto/bad_message`, section 4.2).",
     "lobby/bad_options": "The game refused the options (unknown option or invalid value).",
-    "lobby/bad_name": "A name must be 1-24 printable characters without leading or trailing "
-    "spaces.",
+    "lobby/bad_name": "A name (`hello.name`, `join.name`) must be 1-24 printable characters "
+    "without leading or trailing spaces; any bad value of a name gets this code (section 4.2).",
     "lobby/name_taken": "Someone at that table already uses this name.",
     "lobby/no_such_table": "No table has that id (it may have been closed).",
     "lobby/no_such_seat": "The place (`slot`), or for `add_bot` during a game the `seat`, is "
@@ -52,7 +54,7 @@ ERROR_CODES: dict[str, str] = {
     "`limits.bot_takeover_after` seconds.",
     # Game actions.
     "action/not_your_turn": "Another seat must decide now.",
-    "action/stale": "`act.version` is not the table's current version.",
+    "action/stale": "The `version` of `act` or `undo` is not the table's current version.",
     "action/illegal": "The action is not one of the legal actions at this version.",
     "action/no_undo": "`undo`: nothing to take back (not your turn, no action of yours this "
     "turn, or a roll, draw, reveal or another seat's decision since).",

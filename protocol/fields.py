@@ -22,6 +22,10 @@ OPTION_KEY_MAX = 32
 OPTION_STR_MAX = 64
 INT_MAX = 2**31 - 1
 INT_MIN = -(2**31)
+ID_INT_MIN = INT_MIN
+ID_INT_MAX = 2**53 - 1
+"""The integer ids a request may carry: 2**53 - 1 is the largest integer every JSON and
+JavaScript number holds exactly (JavaScript msgpack encoders send 2**53 as a float)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +80,22 @@ def _check_bool(field: Field, value: Any) -> str | None:
     return None if isinstance(value, bool) else "must be a boolean"
 
 
-def _check_id(field: Field, value: Any) -> str | None:
+def check_id(value: Any) -> str | None:
+    """Why ``value`` is not a valid request ``id``, or None if it is: the one rule the catalogue
+    checks and the server echoes by."""
     if _is_int(value):
-        return None if INT_MIN <= value <= 2**53 else "is out of range"
+        if ID_INT_MIN <= value <= ID_INT_MAX:
+            return None
+        return f"must be between {ID_INT_MIN} and {ID_INT_MAX}"
     if isinstance(value, str):
         return None if len(value) <= ID_STR_MAX else f"longer than {ID_STR_MAX} characters"
+    if isinstance(value, float):
+        return "must be a msgpack integer, not a float"
     return "must be an integer or a string"
+
+
+def _check_id(field: Field, value: Any) -> str | None:
+    return check_id(value)
 
 
 def _check_text(field: Field, value: Any) -> str | None:
@@ -216,7 +230,11 @@ KINDS: dict[str, tuple[str, Checker]] = {
     "str|nil": ("string (length within the bounds given) or nil", _check_str_or_nil),
     "choice": ("one of the strings listed", _check_choice),
     "bool": ("boolean", _check_bool),
-    "id": (f"integer, or string of at most {ID_STR_MAX} characters", _check_id),
+    "id": (
+        "integer from −2³¹ to 2⁵³ − 1 (a msgpack integer, never a float), or string of at most "
+        f"{ID_STR_MAX} characters",
+        _check_id,
+    ),
     "name": (
         f"string of 1 to {NAME_MAX} printable characters, no leading or trailing space",
         _check_name,

@@ -107,7 +107,9 @@ CATALOGUE: tuple[Message, ...] = (
         (
             _ID,
             Field("version", "int", "Protocol version the client speaks.", low=0),
-            Field("name", "name", "How the person is shown to others."),
+            Field(
+                "name", "name", "How the person is shown to others (a bad one: `lobby/bad_name`)."
+            ),
             Field("client", "str", "Free text naming the client program.", False, high=64),
             Field("token", "token", "A seat token to resume.", required=False),
         ),
@@ -194,7 +196,14 @@ CATALOGUE: tuple[Message, ...] = (
         (
             _ID,
             Field("game", "str", "A game name from `welcome.games`.", high=32),
-            Field("players", "int", "Number of seats.", low=1, high=16),
+            Field(
+                "players",
+                "int",
+                "Number of seats: outside 1 to 16 `proto/bad_message`, outside the game's own "
+                "range (`welcome.games`) `lobby/bad_players` (section 4.2).",
+                low=1,
+                high=16,
+            ),
             Field("options", "options", "The game's variant options.", required=False),
             Field(
                 "seating",
@@ -239,7 +248,12 @@ CATALOGUE: tuple[Message, ...] = (
             _ID,
             _TABLE_ID,
             Field("slot", "int", "Which place (default: the first free one).", False, low=0),
-            Field("name", "name", "Name at this table (default: the hello name).", False),
+            Field(
+                "name",
+                "name",
+                "Name at this table (default: the hello name; a bad one: `lobby/bad_name`).",
+                False,
+            ),
         ),
         reply=("joined",),
     ),
@@ -266,7 +280,8 @@ CATALOGUE: tuple[Message, ...] = (
         "resume",
         "client",
         "Take back a held seat with its token. The token is rotated: the reply carries the "
-        "new one, a table that has started sends a `snapshot` next, then a `ping` with an `id`. "
+        "new one; a table that has started sends a `snapshot` next (one your return starts, "
+        "`started` and `snapshot`: section 6.6), then comes a `ping` with an `id`. "
         "The old token dies when your `pong` echoes that `id`; until then it still works, so a "
         "reply lost with a dropped connection loses nothing.",
         (_ID, Field("token", "token", "The seat token.")),
@@ -550,7 +565,12 @@ CATALOGUE: tuple[Message, ...] = (
             _ID,
             Field("code", "str", "Stable error code (see Error codes)."),
             Field("message", "str", "Human-readable explanation."),
-            Field("request", "str", "The `type` of the refused message, if known.", False),
+            Field(
+                "request",
+                "str",
+                "The `type` of the refused message as sent, if it was a string (section 4.1).",
+                False,
+            ),
         ),
     ),
 )

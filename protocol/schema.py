@@ -26,6 +26,8 @@ from protocol.fields import (
     ACTION_STR_MAX,
     CHAT_MAX,
     CLOCK_KEYS,
+    ID_INT_MAX,
+    ID_INT_MIN,
     ID_STR_MAX,
     INT_MAX,
     INT_MIN,
@@ -49,9 +51,8 @@ from protocol.messages import (
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
-ID_INT_MAX = 2**53
-"""The largest integer ``id`` the catalogue accepts (``protocol.fields._check_id``); the schema
-test holds the two together."""
+# ``ID_INT_MIN``..``ID_INT_MAX``: the integer ids ``protocol.fields.check_id`` accepts, imported
+# from there so that the schema and the catalogue cannot disagree.
 
 STR_MAX = 256
 """A ``str`` field's length limit when the field gives none (``protocol.fields._check_str``)."""
@@ -119,10 +120,12 @@ def shared_definitions() -> dict[str, Any]:
     """The field kinds that are containers or carry rules of their own, as ``$defs``."""
     return {
         "id": {
-            "description": "Request id, echoed by the reply: an integer (sent as a msgpack "
-            f"integer, never a float) or a string of at most {ID_STR_MAX} characters.",
+            "description": "Request id, echoed by the reply: an integer from −2³¹ to 2⁵³ − 1 "
+            "(sent as a msgpack integer, never a float: a float id is refused with "
+            "`proto/bad_message` and no `id`) or a string of at most "
+            f"{ID_STR_MAX} characters.",
             "anyOf": [
-                _integer(INT_MIN, ID_INT_MAX),
+                _integer(ID_INT_MIN, ID_INT_MAX),
                 {"type": "string", "maxLength": ID_STR_MAX},
             ],
         },

@@ -197,6 +197,7 @@ class Hub:
             raise ProtocolError(
                 "table/not_started", f"table {table.id} has no seats yet: name a free place (slot)"
             )
+        table.free_slot(slot)  # what is wrong with the request before what the server can do
         self.bots.check(address)
         taken = {p.name for p in table.held}
         number = 1

@@ -177,23 +177,8 @@ class Lobby:
         tables; the protocol has no way to ask for one). ``timer``: the table's turn timer
         (None: none).
         """
-        if len(self.tables) >= self.limits.max_tables:
-            raise ProtocolError(
-                "limit/tables", f"the server already holds {_tables(self.limits.max_tables)}"
-            )
-        per_address = self.limits.tables_per_address
-        held = sum(1 for t in self.tables.values() if t.creator == creator)
-        if held >= per_address:
-            raise ProtocolError(
-                "limit/tables", f"your address already holds {_tables(per_address, 'open ')}"
-            )
-        free = self.limits.max_tables - len(self.tables)
-        if held >= free:  # a fair share: never more than is left to everyone else
-            raise ProtocolError(
-                "limit/tables",
-                f"your address holds {_tables(held, 'open ')} and only {free} "
-                f"{'is' if free == 1 else 'are'} free: the rest are for others",
-            )
+        # The request first (game, players, options), then the server's limits (PROTOCOL.md
+        # section 10.1): a client is told what is wrong with what it asked before "not now".
         if game_name not in self.registry.names():
             raise ProtocolError(
                 "lobby/unknown_game",
@@ -211,6 +196,23 @@ class Lobby:
             raise ProtocolError(
                 "lobby/bad_options", f"{game.title} refused the options: {exc}"
             ) from None
+        if len(self.tables) >= self.limits.max_tables:
+            raise ProtocolError(
+                "limit/tables", f"the server already holds {_tables(self.limits.max_tables)}"
+            )
+        per_address = self.limits.tables_per_address
+        held = sum(1 for t in self.tables.values() if t.creator == creator)
+        if held >= per_address:
+            raise ProtocolError(
+                "limit/tables", f"your address already holds {_tables(per_address, 'open ')}"
+            )
+        free = self.limits.max_tables - len(self.tables)
+        if held >= free:  # a fair share: never more than is left to everyone else
+            raise ProtocolError(
+                "limit/tables",
+                f"your address holds {_tables(held, 'open ')} and only {free} "
+                f"{'is' if free == 1 else 'are'} free: the rest are for others",
+            )
         table = Table(
             self._next_id,
             game,

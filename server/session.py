@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from twisted.logger import Logger
 
 from protocol import PROTOCOL_VERSION, REJECT_CODES, ProtocolError, validate
-from protocol.messages import LIST_PAGE
+from protocol.fields import INT_MAX, check_id
+from protocol.messages import BY_TYPE, LIST_PAGE
 from server.limits import RateMeter
 from server.party_log import letter, person, table_name
 from server.store import FINISHED
@@ -125,7 +126,10 @@ class Session:
         request_id = _request_id(msg)
         kind = msg.get("type") if isinstance(msg.get("type"), str) else None
         try:
-            spec = validate(msg)
+            if self.state == AWAITING_HELLO and _foreign_version(msg):
+                spec = BY_TYPE["hello"]  # refused for its version alone (handle_hello)
+            else:
+                spec = validate(msg)
             if spec.type not in ALLOWED[self.state]:
                 raise ProtocolError(
                     "session/wrong_state", f"`{spec.type}` is not allowed while {self.state}"
@@ -582,12 +586,18 @@ def _held(table: Table, place: Place) -> bool:
 
 
 def _request_id(msg: dict[str, Any]) -> Any:
-    """The message's ``id`` if it is one we can echo (validation complains otherwise)."""
+    """The message's ``id`` if it is a valid one (the catalogue's rule), which the reply or
+    error echoes whatever else is wrong with the message; None otherwise (validation then
+    refuses the message for it)."""
     value = msg.get("id")
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int) and -(2**31) <= value <= 2**53:
-        return value
-    if isinstance(value, str) and len(value) <= 64:
-        return value
-    return None
+    return value if check_id(value) is None else None
+
+
+def _foreign_version(msg: dict[str, Any]) -> bool:
+    """Whether ``msg`` is a ``hello`` in a protocol version this server does not speak: it is
+    answered ``session/bad_version`` before anything else of it is checked, since another
+    version's ``hello`` may have other fields."""
+    version = msg.get("version")
+    if msg.get("type") != "hello" or isinstance(version, bool) or not isinstance(version, int):
+        return False
+    return 0 <= version <= INT_MAX and version not in SUPPORTED_VERSIONS

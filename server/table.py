@@ -251,19 +251,7 @@ class Table:
         With a bot ``level``, the place is kept for a bot program (``member`` None until it
         connects). The place is saved to the store (if any) before it is taken.
         """
-        if self.state != WAITING:
-            raise ProtocolError("lobby/not_waiting", f"table {self.id} is {self.state}")
-        if slot is None:
-            free = [i for i, p in enumerate(self.places) if p is None]
-            if not free:
-                raise ProtocolError("lobby/table_full", f"every seat of table {self.id} is held")
-            slot = free[0]
-        elif not 0 <= slot < self.players:
-            raise ProtocolError(
-                "lobby/no_such_seat", f"table {self.id} has places 0 to {self.players - 1}"
-            )
-        elif self.places[slot] is not None:
-            raise ProtocolError("lobby/seat_taken", f"place {slot} of table {self.id} is held")
+        slot = self.free_slot(slot)
         if any(p.name == name for p in self.held):
             raise ProtocolError("lobby/name_taken", f"{name!r} already sits at table {self.id}")
         place = Place(name, slot, token_hash, member, level)
@@ -275,6 +263,25 @@ class Table:
         self.places[slot] = place
         self.update_attendance()
         return place
+
+    def free_slot(self, slot: int | None = None) -> int:
+        """The place a newcomer would take: ``slot``, or the first free one; else the
+        ProtocolError that says why not (the table does not wait, is full, has no such place,
+        or it is held). Changes nothing."""
+        if self.state != WAITING:
+            raise ProtocolError("lobby/not_waiting", f"table {self.id} is {self.state}")
+        if slot is None:
+            free = [i for i, p in enumerate(self.places) if p is None]
+            if not free:
+                raise ProtocolError("lobby/table_full", f"every seat of table {self.id} is held")
+            return free[0]
+        if not 0 <= slot < self.players:
+            raise ProtocolError(
+                "lobby/no_such_seat", f"table {self.id} has places 0 to {self.players - 1}"
+            )
+        if self.places[slot] is not None:
+            raise ProtocolError("lobby/seat_taken", f"place {slot} of table {self.id} is held")
+        return slot
 
     def leave(self, place: Place) -> bool:
         """``place``'s person goes back to the lobby; True if the place is freed (token dead).
