@@ -2,7 +2,8 @@
 // A minimal random Cosmoport bot in Node.js, with @msgpack/msgpack and nothing else.
 //
 // Written from PROTOCOL.md alone. It connects, says hello, takes its seat and plays a random
-// legal action whenever its seat must decide, until the game is over or its table closes.
+// legal action whenever its seat must decide, until the game is over or its table closes. If the
+// connection drops, it connects again and takes its seat back with the latest token it was given.
 //
 //     node bot.mjs [HOST:PORT] [--table ID] [--name NAME]
 //
@@ -15,6 +16,7 @@ import { encode, decode } from "@msgpack/msgpack";
 
 const PROTOCOL_VERSION = 1;
 const MAX_SERVER_FRAME = 1 << 20; // a client must accept frames up to 1 MiB (section 1)
+const RETRIES = [100, 300, 1000, 2000, 4000]; // milliseconds before each attempt to connect again
 
 function log(text) {
   process.stderr.write(`js-bot: ${text}\n`);
@@ -31,17 +33,15 @@ function parseArgs(argv) {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const token = process.env.COSMOPORT_SEAT_TOKEN;
+let token = process.env.COSMOPORT_SEAT_TOKEN; // the latest seat token: it outlives a connection
 if (!token && !Number.isSafeInteger(args.table)) {
   log("give --table ID, or set COSMOPORT_SEAT_TOKEN");
   process.exit(2);
 }
 const address = args.server || "127.0.0.1:7777";
 const colon = address.lastIndexOf(":");
-const socket = net.connect({
-  host: address.slice(0, colon) || "127.0.0.1",
-  port: Number.parseInt(address.slice(colon + 1), 10),
-});
+let socket = null;
+let retries = 0;
 
 // Ids are small integers, far below 2^53 - 1: @msgpack/msgpack sends a safe integer as a msgpack
 // integer, but 2^53 and beyond as a float, which the server refuses.
@@ -65,6 +65,7 @@ let last = null; // the latest snapshot or update
 let sent = null; // the action last sent
 let refused = []; // actions refused as illegal at last.version
 let finished = false;
+let buffer = Buffer.alloc(0);
 
 function sameAction(a, b) {
   return a.length === b.length && a.every((part, i) => part === b[i]);
@@ -87,6 +88,18 @@ function finish(status, why) {
   process.exitCode = status;
 }
 
+function dropped(why) {
+  if (finished) return;
+  if (!token || retries >= RETRIES.length) {
+    finish(1, `${why}: giving up`); // never seated, or tried long enough
+    return;
+  }
+  log(`${why}: connecting again`);
+  socket.removeAllListeners();
+  socket.destroy();
+  setTimeout(connect, RETRIES[retries++]);
+}
+
 function handle(msg) {
   switch (msg.type) {
     case "ping": // answer at once, echoing the id if there is one
@@ -94,6 +107,7 @@ function handle(msg) {
       break;
     case "joined":
     case "resumed":
+      token = msg.token; // kept before the pong that retires the old one
       log(`seated at table ${msg.table.id}, place ${msg.slot}`);
       break;
     case "snapshot":
@@ -123,9 +137,7 @@ function handle(msg) {
   }
 }
 
-let buffer = Buffer.alloc(0);
-
-socket.on("data", (chunk) => {
+function receive(chunk) {
   buffer = Buffer.concat([buffer, chunk]);
   // Frames may arrive split across reads, or several in one: take every whole frame there is.
   while (!finished && buffer.length >= 4) {
@@ -139,14 +151,23 @@ socket.on("data", (chunk) => {
     buffer = buffer.subarray(4 + length);
     if (msg !== null && typeof msg === "object" && !Array.isArray(msg)) handle(msg);
   }
-});
+}
 
-socket.on("connect", () => {
-  send({ type: "hello", version: PROTOCOL_VERSION, name: args.name, client: "js-bot" });
-  seatRequest = token
-    ? send({ type: "resume", token })
-    : send({ type: "join", table: args.table });
-});
+function connect() {
+  buffer = Buffer.alloc(0);
+  socket = net.connect({
+    host: address.slice(0, colon) || "127.0.0.1",
+    port: Number.parseInt(address.slice(colon + 1), 10),
+  });
+  socket.on("data", receive);
+  socket.on("connect", () => {
+    send({ type: "hello", version: PROTOCOL_VERSION, name: args.name, client: "js-bot" });
+    seatRequest = token
+      ? send({ type: "resume", token })
+      : send({ type: "join", table: args.table });
+  });
+  socket.on("error", (err) => dropped(`connection failed: ${err.message}`));
+  socket.on("close", () => dropped("the server closed the connection"));
+}
 
-socket.on("error", (err) => finish(1, `connection failed: ${err.message}`));
-socket.on("close", () => finish(0, "the server closed the connection"));
+connect();

@@ -2,7 +2,8 @@
 """A minimal random Cosmoport bot: the Python standard library and msgpack, nothing else.
 
 Written from PROTOCOL.md alone. It connects, says hello, takes its seat and plays a random legal
-action whenever its seat must decide, until the game is over or its table closes.
+action whenever its seat must decide, until the game is over or its table closes. If the
+connection drops, it connects again and takes its seat back with the latest token it was given.
 
     python bot.py [HOST:PORT] [--table ID] [--name NAME] [--seed N]
 
@@ -19,12 +20,14 @@ import random
 import socket
 import struct
 import sys
+import time
 from typing import Any
 
 import msgpack
 
 PROTOCOL_VERSION = 1
 MAX_SERVER_FRAME = 1 << 20  # a client must accept frames up to 1 MiB (section 1)
+RETRIES = (0.1, 0.3, 1.0, 2.0, 4.0)  # seconds before each attempt to connect again
 
 
 def log(text: str) -> None:
@@ -81,11 +84,19 @@ class Connection:
         self.sock.close()
 
 
-def play(conn: Connection, name: str, token: str | None, table: int | None, rng: Any) -> int:
-    """Play one game to its end; the exit status (0: the game ended or the table closed)."""
+class Seat:
+    """What outlives a connection: the latest seat token."""
+
+    def __init__(self, token: str | None) -> None:
+        self.token = token
+
+
+def play(conn: Connection, name: str, seat: Seat, table: int | None, rng: Any) -> int | None:
+    """Play on one connection; the exit status (0: the game ended or the table closed), or None
+    if the connection dropped before that."""
     conn.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name, "client": "py-bot"})
-    if token:
-        seat_request = conn.send({"type": "resume", "token": token})
+    if seat.token:
+        seat_request = conn.send({"type": "resume", "token": seat.token})
     else:
         seat_request = conn.send({"type": "join", "table": table})
     last: dict[str, Any] | None = None  # the latest snapshot or update
@@ -103,12 +114,12 @@ def play(conn: Connection, name: str, token: str | None, table: int | None, rng:
     while True:
         msg = conn.receive()
         if msg is None:
-            log("the server closed the connection")
-            return 0
+            return None
         kind = msg.get("type")
         if kind == "ping":  # answer at once, echoing the id if there is one
             conn.send({"type": "pong", **({"id": msg["id"]} if "id" in msg else {})}, False)
         elif kind in ("joined", "resumed"):
+            seat.token = msg["token"]  # kept before the pong that retires the old one
             log(f"seated at table {msg['table']['id']}, place {msg['slot']}")
         elif kind in ("snapshot", "update"):
             last, refused = msg, []
@@ -139,14 +150,30 @@ def main() -> int:
     parser.add_argument("--name", default="py-bot")
     parser.add_argument("--seed", type=int, help="for the same choices every time")
     args = parser.parse_args()
-    token = os.environ.get("COSMOPORT_SEAT_TOKEN")
-    if not token and args.table is None:
+    seat = Seat(os.environ.get("COSMOPORT_SEAT_TOKEN"))
+    if not seat.token and args.table is None:
         parser.error("give --table ID, or set COSMOPORT_SEAT_TOKEN")
-    conn = Connection(args.server or "127.0.0.1:7777")
-    try:
-        return play(conn, args.name, token, args.table, random.Random(args.seed))
-    finally:
-        conn.close()
+    rng = random.Random(args.seed)
+    for delay in (0.0, *RETRIES):
+        time.sleep(delay)
+        try:
+            conn = Connection(args.server or "127.0.0.1:7777")
+        except OSError as error:
+            log(f"cannot connect: {error}")
+            continue
+        try:
+            status = play(conn, args.name, seat, args.table, rng)
+        except OSError:  # reset, broken pipe: like a close
+            status = None
+        finally:
+            conn.close()
+        if status is not None:
+            return status
+        if not seat.token:
+            return 1  # never seated: nothing to come back to
+        log("the connection dropped: connecting again")
+    log("could not get back to the server")
+    return 1
 
 
 if __name__ == "__main__":
