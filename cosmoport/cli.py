@@ -20,6 +20,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("serve", "server.cli", "host games for the LAN"),
     ("bot", "ai.cli", "connect a bot to a server table"),
     ("tournament", "tournament.cli", "bots against bots: fair schedules, ratings, results kept"),
+    ("conformance", "conformance.cli", "check a bot or client of your own against the protocol"),
     ("demo", "cosmoport.demo", "watch a seeded game between random players, turn by turn"),
     ("replay", "cosmoport.replay", "step through a recorded game, forward and back, from any seat"),
 ]
