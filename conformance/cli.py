@@ -118,5 +118,7 @@ def run(args: argparse.Namespace) -> int:
         return 130
     if isinstance(value, int):
         return value
+    if value.check(BrokenPipeError):  # `... | head`: cosmoport's main says nothing of it
+        raise value.value
     value.printTraceback(file=sys.stderr)  # a failure of the kit itself
     return 2

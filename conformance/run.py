@@ -248,7 +248,13 @@ class GameRun:
             outcome.exit_after = 0.0 if closed is None else self.reactor.seconds() - closed
             self._finish()
             return
-        self._fail(f"{programs.exit_text(status)} before the game ended")
+        if not outcome.wires:
+            when = "before it connected"
+        elif not outcome.seated:
+            when = "before it took its seat"
+        else:
+            when = "before the game ended"
+        self._fail(f"{programs.exit_text(status)} {when}")
 
     def _check_seated(self) -> None:
         if self.outcome.seated:

@@ -111,6 +111,24 @@ async def test_a_bot_that_does_not_come_back_fails_the_resume_check(broken) -> N
 
 
 @pytest_twisted.ensureDeferred
+async def test_a_bot_that_comes_back_with_a_dead_token_is_told_which_token_to_keep(broken) -> None:
+    command = broken(
+        "forgetful",
+        [('seat.token = msg["token"]  # kept before the pong that retires the old one', "pass")],
+    )
+    status, text = await run_kit(command)
+    assert status == 1
+    only_failing(text, RESUME, RATE)
+    text = flat(text)
+    assert (
+        "came back with the token from $COSMOPORT_SEAT_TOKEN, which had died (its pong to the "
+        "ping after `resumed` retired it): the token to keep is the token from `resumed` "
+        "(resume → session/bad_token)"
+    ) in text
+    assert '{type: "resume", token: "…", id: 2} → session/bad_token' in text  # never the token
+
+
+@pytest_twisted.ensureDeferred
 async def test_a_bot_that_stays_after_its_table_closes_fails_the_quiet_check(broken) -> None:
     command = broken(
         "stayer",
