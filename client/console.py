@@ -21,6 +21,7 @@ import argparse
 import inspect
 import re
 import textwrap
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -38,6 +39,7 @@ from client.screen import Screen
 from client.tracker import GameTracker, names_from_table
 from client.wording import letter, plural
 from protocol import BOT_LEVELS
+from protocol.timer import parse_timer
 
 _log = Logger()
 
@@ -60,6 +62,7 @@ COMMAND_ALIASES = {
     "watch": "spectate",
     "addbot": "bot",
     "say": "chat",
+    "time": "clock",
     "b": "board",
     "a": "actions",
     "s": "scores",
@@ -139,8 +142,10 @@ class Console(GameCommands, KeepCommands, LearnCommands):
         *,
         on_quit: Callable[[int], None] | None = None,
         again: Callable[[], Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.client = client
+        self.now = clock
         self.screen = screen
         self.style = screen.style
         self.on_quit = on_quit
@@ -343,6 +348,10 @@ class Console(GameCommands, KeepCommands, LearnCommands):
         options = table.get("options") or {}
         extra = " " + " ".join(f"{k}={v}" for k, v in options.items()) if options else ""
         watchers = f", {table['spectators']} watching" if table.get("spectators") else ""
+        timer = table.get("timer")
+        if isinstance(timer, int) and timer > 0:
+            bank = table.get("bank")
+            extra += f" timer={timer}" + (f"+{bank}" if isinstance(bank, int) and bank else "")
         return (
             f"{table.get('id')}: {render.title(str(table.get('game')))}{extra}, "
             f"{len(taken)}/{table.get('players')} players, {table.get('state')}{watchers}"
@@ -417,10 +426,12 @@ class Console(GameCommands, KeepCommands, LearnCommands):
 
         GAME: cosmic-run (or cr) or alien-artifacts (or aa); PLAYERS: the number of seats
         (default 2). Options: seating=fixed (your place is your seat) or random (the default:
-        seats are drawn when the game starts), autostart (start when full), and the game's
-        own, e.g. factions=choice or factions=SU,COM for Alien Artifacts.
+        seats are drawn when the game starts), autostart (start when full), timer=90+300
+        (seconds per decision + each seat's bank for the game; timer=off for none; the
+        server's default otherwise), and the game's own, e.g. factions=choice or
+        factions=SU,COM for Alien Artifacts.
 
-        Example: create aa 3 factions=choice
+        Example: create aa 3 factions=choice timer=60+180
         """
         words = rest.split()
         if not words:
@@ -448,6 +459,15 @@ class Console(GameCommands, KeepCommands, LearnCommands):
                 key, _, value = word.partition("=")
                 if key in ("seating", "autostart"):
                     msg[key] = value if key == "seating" else value.lower() in ("1", "yes", "true")
+                elif key == "timer":
+                    try:
+                        msg["timer"], msg["bank"] = parse_timer(value)
+                    except ValueError:
+                        self.say(
+                            f"Do not understand `{word}`: write timer=SECONDS+BANK like "
+                            "timer=90+300 (seconds per decision + each seat's bank), or timer=off."
+                        )
+                        return
                 else:
                     options[key] = parse_value(value)
             else:

@@ -18,6 +18,7 @@ from twisted.python.failure import Failure
 
 from client import render
 from client.cards import card_info
+from client.clock import clock_line, handed_over
 from client.narrate import label_text
 from client.style import Style
 from client.tracker import GameTracker, names_from_table
@@ -72,6 +73,7 @@ class GameCommands:
     game: GameTracker | None
     ended: int | None
     again: Callable[[], Any] | None
+    now: Callable[[], float]  # a monotonic clock, for the turn timer's countdown
 
     def say(self, lines: str | list[str]) -> None:
         raise NotImplementedError
@@ -102,7 +104,7 @@ class GameCommands:
         if game is None:
             return
         recent = game.narrate(msg.get("events")) if not game.log else []
-        game.receive(msg)
+        game.receive(msg, self.now())
         if recent:
             self.say([self.style.note("Recently:")] + [f"  {line}" for line in recent[-6:]])
         self.show_board()
@@ -111,7 +113,7 @@ class GameCommands:
         game = self._tracker_for(msg)
         if game is None:
             return
-        lines, turn_changed = game.receive(msg)
+        lines, turn_changed = game.receive(msg, self.now())
         self.say([f"  {line}" for line in lines])
         watching = game.seat is None and turn_changed and not (game.view or {}).get("is_over")
         if game.my_turn or watching:
@@ -134,6 +136,8 @@ class GameCommands:
     def on_seat_status(self, msg: dict[str, Any]) -> None:
         name = msg.get("name", "?")
         playing = self.game is not None and self.game.over is None and self.game.started
+        if self._handed_over(msg):
+            return
         if msg.get("connected") and msg.get("bot"):
             self.say(
                 self.style.note(f"A bot now plays for {name}." if playing else f"{name} is here.")
@@ -148,6 +152,50 @@ class GameCommands:
                 self.say(self.style.note(hint))
         else:
             self.say(self.style.note(f"{name} lost their connection."))
+
+    def _handed_over(self, msg: dict[str, Any]) -> bool:
+        """Say what a ``seat_status`` about the stand-in bot means; False if it is not one."""
+        game, seat = self.game, msg.get("seat")
+        if game is None or not isinstance(seat, int) or "auto" not in msg:
+            return False
+        was = handed_over(game.clock, seat)
+        now = bool(msg["auto"])
+        if isinstance(game.clock, dict) and isinstance(game.clock.get("auto"), list):
+            auto = game.clock["auto"]
+            if 0 <= seat < len(auto):
+                auto[seat] = now
+        mine = seat == game.seat
+        if now and not was:
+            self.say(
+                self.style.bad(
+                    "You ran out of time three decisions in a row: a bot plays for you now. "
+                    "Type `back` when you are here again."
+                )
+                if mine
+                else self.style.note(
+                    f"{game.who(seat)} ran out of time three decisions in a row: a bot plays "
+                    "for them until they are back."
+                )
+            )
+            return True
+        if was and not now:
+            self.say(
+                self.style.good("You play your seat again.")
+                if mine
+                else self.style.note(f"{game.who(seat)} is back at the keyboard.")
+            )
+            return True
+        if mine and "id" in msg:  # the answer to a `back` that changed nothing
+            self.say("You are playing your seat yourself: no bot plays for you.")
+            return True
+        return False
+
+    def clock_text(self) -> str | None:
+        """The turn timer's line as of now (None at a table without one)."""
+        game = self.game
+        if game is None or game.over is not None or (game.view or {}).get("is_over"):
+            return None
+        return clock_line(game.clock, self.now() - game.clock_at, game.names, game.seat)
 
     def _tracker_for(self, msg: dict[str, Any]) -> GameTracker | None:
         """The tracker of the message's table (made from the table map if we have none yet)."""
@@ -177,6 +225,9 @@ class GameCommands:
             self.say("No game to show: the game has not started.")
             return
         lines = render.board(game.view, game.names, self.style, self.width)
+        clock = self.clock_text()
+        if clock is not None:
+            lines += textwrap.wrap(clock, self.width, subsequent_indent="  ")
         if game.my_turn:
             lines += render.menu(game.view, game.legal, game.names, self.style, self.width)
             if game.undo is not None:
@@ -295,6 +346,29 @@ class GameCommands:
             self.prompt()
 
         d.addErrback(refused)
+
+    def do_back(self, rest: str) -> None:
+        """back: play your seat yourself again after a bot took it over (you ran out of time
+        three decisions in a row; playing a move does it too)."""
+        game = self.game
+        if game is None or not game.started or game.seat is None:
+            self.say("`back` is for a seat of a game that runs; you hold none here.")
+            return
+
+        def answered(reply: dict[str, Any]) -> None:
+            self.on_seat_status(reply)
+            self.prompt()
+
+        self.client.request({"type": "back"}).addCallbacks(answered, self.refused)
+
+    def do_clock(self, rest: str) -> None:
+        """clock: how much time each seat has left, at a table with a turn timer (also
+        `time`)."""
+        line = self.clock_text()
+        if line is None:
+            self.say("This table has no turn timer: everyone takes the time they need.")
+            return
+        self.say(textwrap.wrap(line, self.width, subsequent_indent="  "))
 
     def do_board(self, rest: str) -> None:
         """board: draw the game again (also `b`)."""

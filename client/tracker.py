@@ -40,6 +40,8 @@ class GameTracker:
         self.log: deque[str] = deque(maxlen=LOG_SIZE)
         self.current: Any = None
         self.undo: str | None = None  # the label of what `undo` would take back now
+        self.clock: dict[str, Any] | None = None  # the turn timer, as of ``clock_at``
+        self.clock_at = 0.0
 
     @property
     def my_turn(self) -> bool:
@@ -59,6 +61,8 @@ class GameTracker:
                 label = event.get("label")
                 what = label_text(self.game, label, self.names) if isinstance(label, str) else ""
                 text: str | None = f"{self.who(event.get('seat'))} takes back: {what}".rstrip(": ")
+            elif event["type"] == "stand_in":
+                text = self._stand_in(event)
             else:
                 text = narrate(self.game, event, self.names)
             if text:
@@ -66,8 +70,16 @@ class GameTracker:
         self.log.extend(lines)
         return lines
 
-    def receive(self, msg: dict[str, Any]) -> tuple[list[str], bool]:
-        """Take a ``snapshot`` or ``update``: (the narrated lines, whether the turn changed).
+    def _stand_in(self, event: dict[str, Any]) -> str:
+        seat = event.get("seat")
+        who = "you" if seat == self.seat and seat is not None else self.who(seat)
+        if event.get("why") == "timeout":
+            return f"{who[0].upper()}{who[1:]} ran out of time: a bot makes this move:"
+        return f"The bot plays for {who}:"
+
+    def receive(self, msg: dict[str, Any], now: float = 0.0) -> tuple[list[str], bool]:
+        """Take a ``snapshot`` or ``update`` received at ``now``: (the narrated lines, whether
+        the turn changed).
 
         A message older than what we hold is ignored (nothing narrated, nothing changed).
         """
@@ -84,6 +96,8 @@ class GameTracker:
         self.legal = [x for x in legal if isinstance(x, dict)] if isinstance(legal, list) else []
         undo = msg.get("undo")
         self.undo = undo if isinstance(undo, str) and self.legal else None
+        clock = msg.get("clock")
+        self.clock, self.clock_at = (clock if isinstance(clock, dict) else None), now
         previous, self.current = self.current, self.view.get("current_player")
         if msg["type"] == "snapshot":
             return [], True

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from protocol.errors import ProtocolError
 from protocol.fields import KINDS, Field
+from protocol.timer import BANK_MAX, TIMER_MAX
 
 PROTOCOL_VERSION = 1
 """The protocol version this package speaks (``hello.version``, ``welcome.version``)."""
@@ -225,7 +226,7 @@ CATALOGUE: tuple[Message, ...] = (
                 "Turn timer: seconds per decision; 0 for none. Default: `welcome.limits.timer`.",
                 required=False,
                 low=0,
-                high=3600,
+                high=TIMER_MAX,
             ),
             Field(
                 "bank",
@@ -234,7 +235,7 @@ CATALOGUE: tuple[Message, ...] = (
                 "`welcome.limits.bank`.",
                 required=False,
                 low=0,
-                high=36000,
+                high=BANK_MAX,
             ),
         ),
         reply=("created",),
@@ -429,6 +430,15 @@ CATALOGUE: tuple[Message, ...] = (
         (*_game_fields("The public events of this action, in order."), _ID),
     ),
     Message(
+        "back",
+        "client",
+        "You are at the keyboard again: a seat the stand-in bot plays since it timed out three "
+        "times in a row is yours again (so is it after any `act` or `undo` of yours). "
+        "Answered with a `seat_status` (`auto` false), also when the seat was not handed over.",
+        (_ID,),
+        reply=("seat_status",),
+    ),
+    Message(
         "game_over",
         "server",
         "Sent to everyone at the table when the game ends, right after the last `update`.",
@@ -439,15 +449,6 @@ CATALOGUE: tuple[Message, ...] = (
             Field("ranking", "list", "Seats grouped best first, e.g. `[[2], [0, 1]]`."),
             Field("seats", "list", "Names by engine seat."),
         ),
-    ),
-    Message(
-        "back",
-        "client",
-        "You are at the keyboard again: a seat the stand-in bot plays since it timed out three "
-        "times in a row is yours again (so is it after any `act` or `undo` of yours). "
-        "Answered with a `seat_status` (`auto` false), also when the seat was not handed over.",
-        (_ID,),
-        reply=("seat_status",),
     ),
     Message(
         "seat_status",

@@ -19,15 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from protocol.timer import BANK_MAX, TIMER_MAX, parse_timer
+
 HAND_OVER_AFTER = 3
 """Timeouts in a row after which a seat is handed to the stand-in bot."""
 STAND_IN_PAUSE = 1.0
 """Seconds the stand-in waits before it plays a handed-over seat's decision (so that people
 can follow the game)."""
-DECISION_RANGE = (1, 3600)
-"""Allowed seconds per decision (0 means no timer)."""
-BANK_MAX = 36000
-"""The largest bank, in seconds."""
 
 TIMEOUT, HANDED_OVER = "timeout", "handed_over"
 """Why the stand-in played (the ``why`` of a ``stand_in`` event)."""
@@ -41,9 +39,8 @@ class TimerSettings:
     bank: int
 
     def __post_init__(self) -> None:
-        low, high = DECISION_RANGE
-        if not low <= self.decision <= high:
-            raise ValueError(f"a decision takes {low} to {high} seconds (0: no timer)")
+        if not 1 <= self.decision <= TIMER_MAX:
+            raise ValueError(f"a decision takes 1 to {TIMER_MAX} seconds (0: no timer)")
         if not 0 <= self.bank <= BANK_MAX:
             raise ValueError(f"a bank holds 0 to {BANK_MAX} seconds")
 
@@ -55,28 +52,12 @@ class TimerSettings:
     @classmethod
     def parse(cls, text: str) -> TimerSettings | None:
         """``90+300`` (seconds per decision + bank), ``90`` (no bank) or ``off``/``0``."""
-        text = text.strip().lower()
-        if text in ("off", "none", "0"):
-            return None
-        decision, plus, bank = text.partition("+")
-        usage = f"{text!r} is not a timer: write SECONDS+BANK like 90+300, or off"
-        if not decision.isdigit() or (plus and not bank.isdigit()):
-            raise ValueError(usage)
-        try:
-            return cls.of(int(decision), int(bank or 0))
-        except ValueError as exc:
-            raise ValueError(f"{usage} ({exc})") from None
+        return cls.of(*parse_timer(text))
 
     def text(self) -> str:
-        """``90 s per decision + 5:00 bank``."""
-        bank = f" + {clock_text(self.bank)} bank" if self.bank else ""
+        """``90 s per decision + a 300 s bank``."""
+        bank = f" + a {self.bank} s bank" if self.bank else ""
         return f"{self.decision} s per decision{bank}"
-
-
-def clock_text(seconds: float) -> str:
-    """``1:05`` for 65 seconds (rounded up: a clock never shows 0:00 while time is left)."""
-    whole = int(-(-seconds // 1)) if seconds > 0 else 0
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 class TurnClock:

@@ -116,6 +116,7 @@ class CosmoportApp(App[int]):
         self.said: deque[str] = deque(maxlen=SAID_KEPT)  # the log's last lines, plain
         self.early: list[str] = []  # lines said before the log pane was there
         self.problem = ""  # the last drawing failure reported
+        self.clock_shown: str | None = None  # the turn timer line the board shows
 
     # --- building ----------------------------------------------------------------------
 
@@ -140,6 +141,7 @@ class CosmoportApp(App[int]):
         self.early = []
         self.query_one("#chat", LogPane).add([self.pane_screen.style.note(CHAT_TIP)])
         self.redraw()
+        self.set_interval(1.0, self._count_down)
         if self.start is not None:
             from twisted.internet import defer
 
@@ -147,6 +149,13 @@ class CosmoportApp(App[int]):
                 self.start(self.reactor, self.pane_screen, self.attach, PaneConsole)
             )
             session.addCallbacks(self._ended, self._failed)
+
+    def _count_down(self) -> None:
+        """Once a second: the board again when the turn timer's line shows another time."""
+        console = self.line_console
+        shown = console.clock_text() if console is not None else None
+        if shown != self.clock_shown:
+            self.redraw()
 
     def attach(self, console: Console, quit_with: Quit) -> None:
         """The session's console, and how to end the session."""
@@ -281,6 +290,7 @@ class CosmoportApp(App[int]):
         text_width = max(1, left - layout.GUTTER)
         console = self.line_console
         board, board_title = content.board(console, text_width)
+        self.clock_shown = console.clock_text() if console is not None else None
         menu, targets, menu_title = content.menu(console, text_width)
         people = content.players(console, right - layout.GUTTER) if wide else []
         mode = "on" if self.help_kind else "auto" if self.help_auto and wide else "off"

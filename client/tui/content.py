@@ -59,7 +59,9 @@ def board(console: Console | None, width: int) -> tuple[list[str], str]:
     game = console.game
     if game is not None and game.view is not None:
         title = f"{render.title(game.game)}, table {game.table_id}"
-        return drawn(render.board, game.view, game.names, style, width=width), title
+        lines = drawn(render.board, game.view, game.names, style, width=width)
+        clock = console.clock_text()
+        return lines + (fitted([style.note(clock)], width) if clock else []), title
     if console.table is not None:
         table = console.table
         lines = [console.describe_table(table)]

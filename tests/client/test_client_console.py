@@ -413,7 +413,7 @@ def test_help_create_keeps_its_example_on_a_line_of_its_own() -> None:
     typist = Typist(FakeClient())
     typist.type("help create")
     lines = typist.take().split("\n")
-    assert "  Example: create aa 3 factions=choice" in lines
+    assert "  Example: create aa 3 factions=choice timer=60+180" in lines
     assert not any(line.endswith("(or") or line.endswith("cr)") for line in lines[:1])
 
 

@@ -39,7 +39,7 @@ def test_join_create_play_leave_resume_and_quit(server_port: str) -> None:
     ann.sendline("create cosmic-run 1")
     ann.expect(r"You sit at table 1 \(Cosmic Run\), place A\.")
     ann.sendline("list")
-    ann.expect(r"1: Cosmic Run, 1/1 players, waiting - A Ann")
+    ann.expect(r"1: Cosmic Run timer=90\+300, 1/1 players, waiting - A Ann")
     ann.sendline("start")
     ann.expect("The game of Cosmic Run starts!")
     for _ in range(3):

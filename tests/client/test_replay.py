@@ -361,6 +361,7 @@ def database_with(path: Path, *played: dict[str, Any]) -> None:
             creator="Ann",
             created_at=1.8e9,
             held=places,
+            timer=None,
         )
         store.table_opened(table)
         store.table_started(table, record["seed"], 1.8e9 + 30)

@@ -21,7 +21,7 @@ from server import store as store_module
 from server.limits import Limits
 from server.store import Store
 from server.table import Table
-from server.timers import HANDED_OVER, TIMEOUT, TimerSettings, TurnClock, clock_text
+from server.timers import HANDED_OVER, TIMEOUT, TimerSettings, TurnClock
 
 LIMITS: dict[str, Any] = {
     "rate": 1e9, "burst": 10**9, "act_rate": 1e9, "act_burst": 10**9, "dead_after": 1e6
@@ -124,12 +124,6 @@ def test_timer_settings_read_like_a_chess_clock(text, settings):
 def test_a_bad_timer_setting_says_how_to_write_one(text):
     with pytest.raises(ValueError, match="SECONDS\\+BANK like 90\\+300"):
         TimerSettings.parse(text)
-
-
-def test_clock_text_never_shows_zero_while_time_is_left():
-    assert [clock_text(s) for s in (0, 0.2, 59.5, 60, 65, 300)] == [
-        "0:00", "0:01", "1:00", "1:00", "1:05", "5:00",
-    ]  # fmt: skip
 
 
 # --- tables ---------------------------------------------------------------------------------------
