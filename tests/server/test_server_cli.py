@@ -42,6 +42,18 @@ def test_add_arguments_adds_only_optional_flags():
     assert args.port == 7777 and args.max_tables >= 200
 
 
+def test_the_turn_timer_of_new_tables_is_90_plus_300_unless_told_otherwise(capsys):
+    parser = build_parser()
+    default = parser.parse_args(["serve"]).timer
+    assert (default.decision, default.bank) == (90, 300)
+    chosen = parser.parse_args(["serve", "--timer", "45+120"]).timer
+    assert (chosen.decision, chosen.bank) == (45, 120)
+    assert parser.parse_args(["serve", "--timer", "off"]).timer is None
+    with pytest.raises(SystemExit):
+        parser.parse_args(["serve", "--timer", "soon"])
+    assert "write SECONDS+BANK like 90+300, or off" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_serve_prints_where_it_listens_and_answers_a_hello():
     proc, port, lines = start_server("--db", ":memory:")
