@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import games
 from conformance.pings import late
+from conformance.plans import QUIET, Outcome
 from conformance.report import Line, seconds
-from conformance.run import QUIET, Outcome
 from conformance.wire import Frame, Wire, shown
 from server.limits import Limits
 

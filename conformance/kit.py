@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance import checks
+from conformance.plans import CannotStart, Outcome, Plan, Setup
 from conformance.report import Printer, seconds
-from conformance.run import CannotStart, GameRun, Outcome, Plan, Setup
+from conformance.run import GameRun
 from conformance.wire import Idle, RefereeFactory
 from server.limits import Limits
 from server.store import MEMORY, Store
