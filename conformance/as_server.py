@@ -239,6 +239,9 @@ def _report(
     if not observer.wires:
         printer.say(style.bad("  it never connected: nothing to check"))
         return 1
+    if not against and not any(wire.welcomed for wire in observer.wires):
+        printer.say(style.bad("  it never got past hello: nothing to check"))
+        return 1
     if against:
         printer.say(style.bad(f"{len(against)} problem(s) with what the client sent."))
         return 1

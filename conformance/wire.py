@@ -68,7 +68,7 @@ class Frame:
     at: float  # the reactor's clock
     size: int
     msg: dict[str, Any] | None  # None: it did not decode
-    errors: list[dict[str, Any]] = field(default_factory=list)  # `error`s it was answered with
+    errors: list[dict[str, Any]] = field(default_factory=list)  # `error`/`reject` answers
     applied: bool = False  # an `act` or `undo` the table applied (not counted by the rate)
     forge: ProtocolError | None = None  # the referee refuses it with this (set by the observer)
     provoked: str = ""  # the code of a refusal the referee caused on purpose
@@ -76,8 +76,10 @@ class Frame:
 
     @property
     def kind(self) -> str:
-        value = self.msg.get("type") if self.msg is not None else None
-        return value if isinstance(value, str) else "?"
+        if self.msg is None:
+            return "(not a message)"
+        value = self.msg.get("type")
+        return value if isinstance(value, str) else "(no type)"
 
     @property
     def refusals(self) -> list[dict[str, Any]]:
@@ -164,7 +166,7 @@ class Wire:
             self._updates[msg["version"]] = index
         elif kind == "ping" and "id" in msg:
             self.pings[ping_key(msg["id"])] = Ping(msg["id"], now, index)
-        elif kind == "error":
+        elif kind in ("error", "reject"):
             if frame is not None:
                 frame.errors.append(msg)
             else:

@@ -32,7 +32,7 @@ async def run_kit(
     return status, out.getvalue()
 
 
-async def run_strict(command: list[str], timeout: float = 3.0) -> tuple[int, str]:
+async def run_strict(command: list[str], timeout: float = 5.0) -> tuple[int, str]:
     """``--as-server`` against ``command`` in this process: its exit status and its text."""
     out = io.StringIO()
     options = kit.Options(tuple(command), ("cosmic_run",), timeout, 7)

@@ -46,6 +46,19 @@ async def test_each_bad_frame_of_a_broken_client_is_reported_with_the_spec(broke
 
 
 @pytest_twisted.ensureDeferred
+async def test_a_hello_in_another_version_is_reported(broken) -> None:
+    command = broken("future", [("PROTOCOL_VERSION = 1", "PROTOCOL_VERSION = 2")])
+    status, text = await run_strict([*command, "--table", "{table}"])
+    assert status == 1, text
+    text = flat(text)
+    assert "frame 1 (" in text and "→ session/bad_version" in text, text
+    assert (
+        "is not a protocol version this server speaks (a `reject`). (PROTOCOL.md section 3)" in text
+    )
+    assert "1 problem(s) with what the client sent." in text
+
+
+@pytest_twisted.ensureDeferred
 async def test_a_program_that_never_connects_fails() -> None:
     status, text = await run_strict([sys.executable, "-c", "pass"], timeout=2.0)
     assert status == 1
