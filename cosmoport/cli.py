@@ -27,7 +27,15 @@ COMMANDS: list[tuple[str, str, str]] = [
 
 
 def _available() -> list[tuple[str, str, str]]:
-    return [cmd for cmd in COMMANDS if importlib.util.find_spec(cmd[1]) is not None]
+    return [cmd for cmd in COMMANDS if _installed(cmd[1])]
+
+
+def _installed(module: str) -> bool:
+    # find_spec of ``a.b`` raises, rather than answering None, when package ``a`` is missing.
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def build_parser() -> argparse.ArgumentParser:
