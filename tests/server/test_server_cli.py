@@ -70,3 +70,14 @@ def test_serve_prints_where_it_listens_and_answers_a_hello():
             proc.kill()
             proc.wait()
     assert proc.returncode == 0, proc.stderr.read()
+
+
+def test_a_subcommand_whose_package_is_missing_is_left_out_of_the_menu(monkeypatch):
+    from cosmoport import cli as cosmoport_cli
+
+    commands = [*cosmoport_cli.COMMANDS, ("ghost", "no_such_package.cli", "not installed")]
+    monkeypatch.setattr(cosmoport_cli, "COMMANDS", commands)
+    parser = cosmoport_cli.build_parser()
+    assert parser.parse_args(["serve"]).command == "serve"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["ghost"])
