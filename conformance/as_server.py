@@ -167,31 +167,45 @@ async def check(
         f"place 1 free; --timeout {options.timeout:g} s"
     )
     log = open(f"{options.logs}/as-server.log", "w+b") if options.logs else None  # noqa: SIM115
-    status: int | None = None
     try:
-        try:
-            program = keeper.start(options.command, seating, log)
-        except OSError as error:
-            printer.say(f"cannot run {shlex.join(options.command)}: {error.strerror or error}")
-            return 2
-        while (status := program.poll()) is None:
-            if reactor.seconds() - observer.last_news > options.timeout:
-                break
-            await task.deferLater(reactor, POLL_EVERY, lambda: None)
-        last_line = program.last_line()
-        ran = reactor.seconds() - observer.began
-        await keeper.end(reactor, [program], grace=0.5 if status is not None else 0.0)
-        for pinger in observer.pingers:
-            pinger.stop()
-    finally:
-        opponent.stop()
-        await factory.stop()
+        program = keeper.start(options.command, seating, log)
+    except OSError as error:
+        printer.say(f"cannot run {shlex.join(options.command)}: {error.strerror or error}")
+        program = None
+    try:
+        if program is not None:
+            status, ran, last_line = await _serve(reactor, observer, program, keeper)
+    except BaseException:  # interrupted: no waiting
+        factory.stop_now()
         keeper.close()
+        raise
+    opponent.stop()
+    await factory.stop()
+    keeper.close()
+    if program is None:
+        return 2
     if status is None:
         ending = f"stopped: nothing but pings for {options.timeout:g} s (after {seconds(ran)})"
     else:
         ending = f"{programs.exit_text(status)} after {seconds(ran)}"
     return _report(printer, observer, options.timeout, ending, last_line)
+
+
+async def _serve(
+    reactor: Any, observer: StrictServer, program: programs.Program, keeper: programs.Programs
+) -> tuple[int | None, float, str]:
+    """Until the program exits or falls silent: its exit status (None: stopped), how long it
+    ran, and its last output line."""
+    while (status := program.poll()) is None:
+        if reactor.seconds() - observer.last_news > observer.timeout:
+            break
+        await task.deferLater(reactor, POLL_EVERY, lambda: None)
+    last_line = program.last_line()
+    ran = reactor.seconds() - observer.began
+    await keeper.end(reactor, [program], grace=0.5 if status is not None else 0.0)
+    for pinger in observer.pingers:
+        pinger.stop()
+    return status, ran, last_line
 
 
 def _report(

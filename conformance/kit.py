@@ -53,6 +53,20 @@ def run_cap(timeout: float) -> float:
     return max(120.0, 100.0 * timeout)
 
 
+async def _play(setup: Setup, runs: list[Plan], printer: Printer) -> list[Outcome]:
+    outcomes = []
+    for number, plan in enumerate(runs, 1):
+        printer.begin(number, len(runs), plan.title)
+        outcome = await GameRun(setup, plan, number).play()
+        outcomes.append(outcome)
+        took = seconds(outcome.seconds)
+        if outcome.failure:
+            printer.end(False, f"stopped after {took}: {outcome.failure}")
+        else:
+            printer.end(True, f"done in {took}")
+    return outcomes
+
+
 def new_referee(reactor: Any, limits: Limits, seed: int, bots: bool = False) -> RefereeFactory:
     factory = RefereeFactory(
         reactor,
@@ -89,26 +103,20 @@ async def check(
         f"referee at 127.0.0.1:{factory.port_number}, --timeout {options.timeout:g} s, "
         f"--seed {seed}"
     )
-    runs = plans(options.games, seed)
-    outcomes: list[Outcome] = []
     try:
-        for number, plan in enumerate(runs, 1):
-            printer.begin(number, len(runs), plan.title)
-            try:
-                outcome = await GameRun(setup, plan, number).play()
-            except CannotStart as error:
-                printer.end(False, "could not start the program")
-                printer.say(f"cannot run {shlex.join(options.command)}: {error}")
-                return 2
-            outcomes.append(outcome)
-            took = seconds(outcome.seconds)
-            if outcome.failure:
-                printer.end(False, f"stopped after {took}: {outcome.failure}")
-            else:
-                printer.end(True, f"done in {took}")
-    finally:
-        await factory.stop()
+        outcomes = await _play(setup, plans(options.games, seed), printer)
+    except CannotStart as error:
+        printer.end(False, "could not start the program")
+        printer.say(f"cannot run {shlex.join(options.command)}: {error}")
+        outcomes = None
+    except BaseException:  # interrupted: no waiting
+        factory.stop_now()
         keeper.close()
+        raise
+    await factory.stop()
+    keeper.close()
+    if outcomes is None:
+        return 2
     lines = checks.evaluate(outcomes, options.games, options.timeout)
     printer.checklist(lines)
     return 0 if all(line.passed for line in lines) else 1

@@ -104,10 +104,8 @@ class GameRun:
         self.poll = task.LoopingCall(self._poll)
         self.poll.clock = self.reactor
         self.poll.start(POLL_EVERY, now=False)
-        try:
-            await self.done
-        finally:
-            await self._clean_up()
+        await self.done  # (interrupted, the kit's keeper stops the program: nothing to wait for)
+        await self._clean_up()
         self.outcome.seconds = self.reactor.seconds() - self.began
         return self.outcome
 

@@ -26,6 +26,8 @@ from server.service import ServerFactory
 from server.transport import use_direct_writes
 
 HOST = "127.0.0.1"
+BOTS_GRACE = 3.0
+"""Seconds the bot programs the server started (``add_bot``) have to end once it stops."""
 
 
 def ping_key(value: Any) -> tuple[str, Any]:
@@ -307,11 +309,20 @@ class RefereeFactory(ServerFactory):
         use_direct_writes(self.listening)
         self.hub.bots.address = (HOST, self.port_number)
 
-    async def stop(self) -> None:
-        """Close every connection and stop listening (and the bots the server started)."""
+    def stop_now(self) -> None:
+        """Close every connection, stop listening and stop the bots the server started, without
+        waiting for any of it (nothing here may wait: this also runs as the kit is interrupted)."""
         hub: Hub = self.hub
+        if hub.shutting_down:
+            return
         hub.shutdown()
         for conn in list(self.connections):
             if isinstance(conn, RefereeConnection):
                 conn.abort()
-        await self.listening.stopListening()
+        self.listening.stopListening()
+
+    async def stop(self) -> None:
+        """:meth:`stop_now`, then wait a moment for the bot programs to end."""
+        self.stop_now()
+        idle = self.hub.bots.when_idle().addTimeout(BOTS_GRACE, self.reactor)
+        await idle.addErrback(lambda _: None)
