@@ -226,6 +226,13 @@ def _report(
                     f"{error.get('message')}. The spec: {spec_says(code)}"
                 )
                 (apart if code in NOT_AGAINST else against).append(text)
+        for error in wire.errors_unasked:  # a client silent for too long
+            code = str(error.get("code"))
+            if code in ("limit/heartbeat", "limit/idle"):
+                against.append(
+                    f"connection {wire.number}: closed by the server, {code}: "
+                    f"{error.get('message')}. The spec: {spec_says(code)}"
+                )
         for ping in wire.pings.values():
             if ping.missed:
                 against.append(

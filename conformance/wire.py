@@ -113,7 +113,6 @@ class Wire:
         self.dropped = False  # the referee cut it
         self.frames: list[Frame] = []
         self.sent = 0  # messages sent so far
-        self.sent_types: list[str] = []
         self.welcomed = False
         self.pings: dict[tuple[str, Any], Ping] = {}
         self.bad_pongs: list[tuple[Frame, str]] = []
@@ -161,7 +160,6 @@ class Wire:
         kind = msg.get("type")
         index = self.sent
         self.sent += 1
-        self.sent_types.append(str(kind))
         if kind == "welcome":
             self.welcomed = True
         elif kind in ("snapshot", "update") and isinstance(msg.get("version"), int):
