@@ -153,7 +153,7 @@ async def _main(reactor: Any, host: str, port: int, args: argparse.Namespace) ->
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     chooser = ThreadedChooser(args, seed)
     name = bot_name(args.level, args)
-    client = Client(reactor, host, port, name)
+    client = Client(reactor, host, port, name, labels=False)  # a bot reads no labels
     bot = NetworkBot(reactor, client, chooser)
     token = os.environ.get(BOT_TOKEN_VARIABLE)
     try:

@@ -135,7 +135,7 @@ async def start_bot(
     delay: float = 0.0,
 ) -> NetworkBot:
     """Connect a bot named ``name``, seat it at ``table_id``: the playing :class:`NetworkBot`."""
-    client = Client(reactor, host, port, name)
+    client = Client(reactor, host, port, name, labels=False)  # a bot reads no labels
     bot = NetworkBot(reactor, client, chooser, delay)
     await client.start()
     try:

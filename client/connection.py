@@ -201,11 +201,19 @@ class Connection(Int32StringReceiver):
         self.send({**msg, "id": request_id})
         return waiter
 
-    def hello(self, name: str) -> defer.Deferred[Message]:
-        """The handshake: fires with ``welcome`` (fails with :class:`ServerError` otherwise)."""
-        return self.request(
-            {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "client": CLIENT_NAME}
-        )
+    def hello(self, name: str, labels: bool = True) -> defer.Deferred[Message]:
+        """The handshake: fires with ``welcome`` (fails with :class:`ServerError` otherwise).
+
+        ``labels=False`` asks for the legal actions without their labels (a bot reads none)."""
+        msg: Message = {
+            "type": "hello",
+            "version": PROTOCOL_VERSION,
+            "name": name,
+            "client": CLIENT_NAME,
+        }
+        if not labels:
+            msg["labels"] = False
+        return self.request(msg)
 
     def close(self) -> defer.Deferred[None]:
         """Close the connection; the Deferred fires once it is gone."""
@@ -252,12 +260,18 @@ def endpoint(reactor: Any, host: str, port: int, timeout: float = 10.0) -> Any:
 
 
 async def _connect(
-    reactor: Any, host: str, port: int, name: str, on_message: OnMessage | None, timeout: float
+    reactor: Any,
+    host: str,
+    port: int,
+    name: str,
+    on_message: OnMessage | None,
+    timeout: float,
+    labels: bool = True,
 ) -> Connection:
     conn = await connectProtocol(endpoint(reactor, host, port, timeout), Connection(reactor))
     conn.on_message = on_message
     try:
-        await conn.hello(name)
+        await conn.hello(name, labels)
     except Exception:
         conn.close()
         raise
@@ -271,13 +285,15 @@ def connect(
     name: str,
     on_message: OnMessage | None = None,
     timeout: float = 10.0,
+    labels: bool = True,
 ) -> defer.Deferred[Connection]:
     """Connect to ``host:port`` and say ``hello`` as ``name``: a welcomed :class:`Connection`.
 
     Fails with :class:`ServerError` on a ``reject`` or a refused ``hello`` (e.g.
-    ``lobby/bad_name``), or with Twisted's connection errors.
+    ``lobby/bad_name``), or with Twisted's connection errors. ``labels=False``: the legal
+    actions come without their labels.
     """
-    return defer.ensureDeferred(_connect(reactor, host, port, name, on_message, timeout))
+    return defer.ensureDeferred(_connect(reactor, host, port, name, on_message, timeout, labels))
 
 
 # --- a session across connections ----------------------------------------------------------------
@@ -327,8 +343,10 @@ class Client:
         on_status: Callable[[str, dict[str, Any]], None] | None = None,
         retry_delays: Sequence[float] = RETRY_DELAYS,
         tokens: TokenStore | None = None,
+        labels: bool = True,
     ) -> None:
         self.reactor = reactor
+        self.labels = labels  # False: the legal actions come without labels (bots read none)
         self.host = host
         self.port = port
         self.server = server_key(host, port)
@@ -359,7 +377,9 @@ class Client:
 
     def start(self) -> defer.Deferred[Message]:
         """The first connection and ``hello``: fires with ``welcome``; errors are not retried."""
-        d = connect(self.reactor, self.host, self.port, self.name, self._dispatch)
+        d = connect(
+            self.reactor, self.host, self.port, self.name, self._dispatch, labels=self.labels
+        )
         return d.addCallback(self._attached)
 
     def request(self, msg: Message) -> defer.Deferred[Message]:
@@ -519,7 +539,9 @@ class Client:
     def _reconnect(self) -> None:
         if self._closing:
             return
-        d = connect(self.reactor, self.host, self.port, self.name, self._dispatch)
+        d = connect(
+            self.reactor, self.host, self.port, self.name, self._dispatch, labels=self.labels
+        )
         d.addCallbacks(self._reconnected, self._reconnect_failed)
 
     def _reconnect_failed(self, failure: Failure) -> None:

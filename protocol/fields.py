@@ -197,13 +197,16 @@ def _check_table(field: Field, value: Any) -> str | None:
     return f"lacks {', '.join(sorted(missing))}" if missing else None
 
 
+_LEGAL_KEYS = ({"action", "label"}, {"action"})  # without labels if hello said `labels: false`
+
+
 def _check_legal(field: Field, value: Any) -> str | None:
     if not isinstance(value, list):
         return "must be an array"
     for item in value:
-        if not isinstance(item, dict) or set(item) != {"action", "label"}:
-            return "items must be maps with exactly `action` and `label`"
-        if _check_action(field, item["action"]) or not isinstance(item["label"], str):
+        if not isinstance(item, dict) or set(item) not in _LEGAL_KEYS:
+            return "items must be maps with exactly `action` and `label` (or `action` alone)"
+        if _check_action(field, item["action"]) or not isinstance(item.get("label", ""), str):
             return "items must hold an action array and a label string"
     return None
 
@@ -256,7 +259,10 @@ KINDS: dict[str, tuple[str, Checker]] = {
     "table": ("table map (see Table maps)", _check_table),
     "view": ("game view map (see Game views)", _check_view),
     "events": ("array of event maps, each with a string `type`", _check_events),
-    "legal": ("array of maps `{action, label}`", _check_legal),
+    "legal": (
+        "array of maps `{action, label}` (`{action}` if you asked for no labels)",
+        _check_legal,
+    ),
     "clock": (
         "clock map `{seat, decision, banks, auto, paused}` (see Turn timers), or nil",
         _check_clock,

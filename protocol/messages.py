@@ -113,6 +113,13 @@ CATALOGUE: tuple[Message, ...] = (
             ),
             Field("client", "str", "Free text naming the client program.", False, high=64),
             Field("token", "token", "A seat token to resume.", required=False),
+            Field(
+                "labels",
+                "bool",
+                "`false`: the legal actions in `update` and `snapshot` come without their "
+                "labels (maps `{action}`), for a program that never shows them (default `true`).",
+                required=False,
+            ),
         ),
         reply=("welcome", "reject"),
     ),

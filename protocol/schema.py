@@ -198,7 +198,7 @@ def shared_definitions() -> dict[str, Any]:
             "items": {
                 "type": "object",
                 "properties": {"action": _ref("action"), "label": {"type": "string"}},
-                "required": ["action", "label"],
+                "required": ["action"],  # no label for a client whose hello said `labels: false`
                 "additionalProperties": False,
             },
         },

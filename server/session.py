@@ -93,6 +93,7 @@ class Session:
         self.address = address
         self.state = AWAITING_HELLO
         self.name = ""
+        self.labels = True  # the legal actions sent come with their labels (hello's `labels`)
         self.table: Table | None = None
         self.place: Place | None = None
         now = hub.clock()
@@ -298,6 +299,7 @@ class Session:
             )
             return
         self.name = msg["name"]
+        self.labels = msg.get("labels", True)
         _log.info("{who} connected", who=self._who())
         self._enter("welcomed")
         self.lobby.enter(self)
@@ -390,7 +392,7 @@ class Session:
             },
         )
         if table.started:
-            self.send(table.snapshot(place.seat))
+            self.send(table.snapshot(place.seat, self))
         else:
             self.lobby.maybe_autostart(table)
         self.last_ping = self.hub.clock()

@@ -48,7 +48,8 @@ _log = Logger()
 
 
 class Member(Protocol):
-    """Someone at a table (a seat holder's or a spectator's session)."""
+    """Someone at a table (a seat holder's or a spectator's session). One whose ``labels`` is
+    False (its ``hello`` asked for none) gets the legal actions without their labels."""
 
     def deliver(self, msg: dict[str, Any]) -> None:
         """Send ``msg`` to this member's client."""
@@ -167,7 +168,10 @@ class Table:
         self.creator = ""  # the address that opened the table (limits per address)
         self._legal: list[games.Action] = []
         self._legal_set: frozenset[games.Action] = frozenset()
-        self._labels: list[dict[str, Any]] = []
+        # The legal actions as sent, with their labels and without: made on first need (bots
+        # ask for no labels, and labelling every legal action is a good part of an action's cost).
+        self._labels: list[dict[str, Any]] | None = None
+        self._bare: list[dict[str, Any]] | None = None
         self.store = store  # where places and applied actions are committed, if anywhere
         self.seed = seed
         self.game_seed: int | None = None  # the engine's seed, once started
@@ -380,7 +384,7 @@ class Table:
                 msg["id"] = request_id
             self._send(member, msg)
         for member, seat in self._audience():
-            self._send(member, self.snapshot(seat))
+            self._send(member, self.snapshot(seat, member))
         self._changed()
         self._tell("started")
 
@@ -597,8 +601,9 @@ class Table:
         assert self.engine is not None
         return self._undo[-1][2] if seat == self.engine.current_player else None
 
-    def snapshot(self, seat: int | None) -> dict[str, Any]:
-        """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
+    def snapshot(self, seat: int | None, member: Member | None = None) -> dict[str, Any]:
+        """A full ``snapshot`` message for ``seat`` (None: a spectator), to be sent to
+        ``member`` (its legal actions labelled as it asked)."""
         assert self.engine is not None
         return {
             "type": "snapshot",
@@ -607,7 +612,7 @@ class Table:
             "seat": seat,
             "view": self.engine.view(seat),
             "events": list(self.recent),
-            "legal": self._legal_for(seat),
+            "legal": self._legal_for(seat, member),
             "undo": self._undo_for(seat),
             "clock": self._clock_message(),
         }
@@ -651,14 +656,23 @@ class Table:
         engine = self.engine
         self._legal = engine.legal_actions()
         self._legal_set = frozenset(self._legal)
-        # Actions stay tuples: msgpack writes a tuple as the same array a list would be.
-        self._labels = [{"action": a, "label": engine.label(a)} for a in self._legal]
+        self._labels = self._bare = None
 
-    def _legal_for(self, seat: int | None) -> list[dict[str, Any]]:
-        assert self.engine is not None
-        if seat is not None and seat == self.engine.current_player:
-            return self._labels
-        return []
+    def _legal_for(self, seat: int | None, member: Member | None = None) -> list[dict[str, Any]]:
+        """The ``legal`` list for ``seat`` (empty unless it decides now), labelled unless
+        ``member`` asked for no labels."""
+        engine = self.engine
+        assert engine is not None
+        if seat is None or seat != engine.current_player:
+            return []
+        # Actions stay tuples: msgpack writes a tuple as the same array a list would be.
+        if member is not None and not getattr(member, "labels", True):
+            if self._bare is None:
+                self._bare = [{"action": a} for a in self._legal]
+            return self._bare
+        if self._labels is None:
+            self._labels = [{"action": a, "label": engine.label(a)} for a in self._legal]
+        return self._labels
 
     def _fan_out(self, events: list[dict[str, Any]], actor: Member | None, request_id: Any) -> None:
         assert self.engine is not None
@@ -674,7 +688,7 @@ class Table:
                 "seat": place.seat,
                 "view": engine.view(place.seat),
                 "events": events,
-                "legal": self._legal_for(place.seat),
+                "legal": self._legal_for(place.seat, place.member),
                 "undo": self._undo_for(place.seat),
                 "clock": clock,
             }
@@ -808,7 +822,7 @@ def _is_barrier(before: games.State, action: games.Action, after: games.State) -
     if barrier is None:
         return True
     try:
-        return bool(barrier(action))
+        return bool(barrier(action, after))  # played already: the engine need not again
     except Exception:
         _log.failure("the engine failed to say whether {action!r} is a barrier", action=action)
         return True

@@ -332,7 +332,7 @@ class _Game:
     async def _seat_bot(self, seat: int, entrant: Entrant) -> None:
         """A built-in entrant takes its seat as a client of the server, like any program."""
         bot = entrant.make_bot(self.game, bot_seed(self.job.seed, seat))
-        client = Client(self.reactor, HOST, self.host.port, f"Seat {seat}")
+        client = Client(self.reactor, HOST, self.host.port, f"Seat {seat}", labels=False)
         self.clients.append(client)
         driver = _Driver(self, seat, client, bot, threaded=entrant.kind in LEVELS)
         client.on_message = driver.handle
