@@ -207,7 +207,9 @@ class PacedTable:
             seat = seat_class(self, self.load, random.Random(self.rng.random()))
             await connectProtocol(endpoint, seat)
             self.seats.append(seat)
-        hello = {"type": "hello", "version": 1, "client": "bench/paced.py"}
+        hello: dict[str, Any] = {"type": "hello", "version": 1, "client": "bench/paced.py"}
+        if not self.config["labels"]:
+            hello["labels"] = False  # bots read no labels (PROTOCOL.md 6.1)
         await defer.gatherResults(
             [s.request({**hello, "name": f"b{i}"}) for i, s in enumerate(self.seats)]
         )
@@ -466,6 +468,7 @@ def run_once(
                 "share": [i, tables, procs],  # range(): tables i, i + procs, ...
                 "seed": 1000 + i,
                 "cpus": client_cores(),
+                "labels": args.labels,
             }
             clients.append(Child([sys.executable, __file__, "--client", json.dumps(config)]))
         setup = time.monotonic()
@@ -598,7 +601,8 @@ def paced_main(args: Any, spawn_server: Callable[[str], tuple[Child, int]], mach
     print(
         f"Cosmoport paced bench: {args.tables} tables of {args.game}, {args.players} players; "
         f"each seat acts {args.pace:g}s (x0.5-1.5) after its turn comes; "
-        f"{args.warmup:g}s warm-up, {args.duration:g}s measured"
+        f"{args.warmup:g}s warm-up, {args.duration:g}s measured; "
+        f"{'clients that want labels' if args.labels else 'bots: no labels (hello)'}"
     )
     print(f"  machine: {machine}")
     print(

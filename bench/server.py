@@ -352,9 +352,10 @@ class Client(Int32StringReceiver):
 
 
 class Bench:
-    def __init__(self) -> None:
+    def __init__(self, labels: bool = False) -> None:
         self.rtts: list[float] = []
         self.games = 0
+        self.labels = labels  # whether the clients want the legal actions' labels
 
 
 async def open_client(
@@ -362,7 +363,10 @@ async def open_client(
 ) -> Client:
     client = Client(bench, rng, think)
     await connectProtocol(TCP4ClientEndpoint(reactor, "127.0.0.1", port), client)
-    await client.call({"type": "hello", "version": 1, "name": name})
+    hello: dict[str, Any] = {"type": "hello", "version": 1, "name": name}
+    if not bench.labels:
+        hello["labels"] = False  # bots read no labels (PROTOCOL.md 6.1)
+    await client.call(hello)
     return client
 
 
@@ -414,9 +418,10 @@ async def run_tables(
     players: int,
     think: float = 0.0,
     server_pid: int | None = None,
+    labels: bool = False,
 ) -> dict[str, float]:
     """Set every table up, then start them all at once and time the play to the last end."""
-    bench = Bench()
+    bench = Bench(labels)
     ready = await defer.gatherResults(
         [
             defer.ensureDeferred(one_table(port, bench, game, players, i, think))
@@ -519,7 +524,8 @@ async def main(args: argparse.Namespace) -> None:
     pin(1)
     print(
         f"Cosmoport server bench: {args.tables} tables of {args.game}, {args.players} players, "
-        f"random-choice clients (think {args.think_ms:g} ms), loopback, server pinned to one core"
+        f"random-choice clients (think {args.think_ms:g} ms, "
+        f"{'want labels' if args.labels else 'no labels'}), loopback, server pinned to one core"
     )
     print(f"  machine: {machine_load()}")
     if args.views == "acting":
@@ -528,8 +534,9 @@ async def main(args: argparse.Namespace) -> None:
     for db in ("file", "memory") if args.db == "both" else (args.db,):
         child, port = spawn("cosmoport", args.views, db)
         try:
+            think = args.think_ms / 1000
             ours = await run_tables(
-                port, args.tables, args.game, args.players, args.think_ms / 1000, child.pid
+                port, args.tables, args.game, args.players, think, child.pid, args.labels
             )
         finally:
             child.terminate()
@@ -616,6 +623,12 @@ def cli() -> None:
     paced.add_argument("--max-runs", type=int, default=6, help="runs --find-max may make")
     paced.add_argument(
         "--profile", metavar="PATH", help="cProfile the server over the window into PATH"
+    )
+    parser.add_argument(
+        "--labels",
+        action="store_true",
+        help="clients want the legal actions' labels, as people's clients do (default: as bots, "
+        "they ask for none in hello)",
     )
     parser.add_argument("--child", choices=("cosmoport", "echo"), help=argparse.SUPPRESS)
     parser.add_argument("--paced", action="store_true", help=argparse.SUPPRESS)
