@@ -4,10 +4,11 @@ The bot is an ordinary network client: it says hello, takes a place (or, started
 ``add_bot``, the place kept for it, with the token in ``$COSMOPORT_SEAT_TOKEN``), and whenever the
 server lists legal actions for its seat it searches from its own view (never anything else) and
 acts. The search runs in a worker thread, so the reactor keeps answering the server's heartbeats
-while it thinks. It exits when the game ends (status 0), or when it cannot join or its table goes
-away (status 1), and quietly on SIGTERM or SIGINT. It writes to stderr only when something went
-wrong (a server that started it logs those lines as warnings): a table closed under it is news for
-stdout.
+while it thinks. An action the server refuses (an ``action/illegal`` from a strict server) is
+chosen again from the next update; three refusals in a row end it. It exits when the game ends or
+its table is closed (status 0: nothing went wrong), when it cannot join or loses its seat (status
+1), and quietly on SIGTERM or SIGINT. It writes to stderr only when something went wrong (a
+server that started it logs those lines as warnings).
 """
 
 from __future__ import annotations
@@ -178,9 +179,11 @@ async def _main(reactor: Any, host: str, port: int, args: argparse.Namespace) ->
     if outcome[0] == "over":
         print(f"{name}: game over, scores {outcome[1].get('scores')}", flush=True)
         return
-    # Nothing went wrong when the table was closed (by its people, or by the server's expiry).
-    news = sys.stdout if outcome[0] == "closed" else sys.stderr
-    print(f"{name}: {outcome[1]}", file=news, flush=True)
+    if outcome[0] == "closed":  # by its people, or by the server's expiry: nothing went wrong
+        print(f"{name}: {outcome[1]}", flush=True)
+        await client.close()
+        return
+    print(f"{name}: {outcome[1]}", file=sys.stderr, flush=True)
     raise SystemExit(1)
 
 

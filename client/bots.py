@@ -27,6 +27,9 @@ _log = Logger()
 
 Action = tuple[Any, ...]
 
+MAX_REFUSED = 3
+"""Actions refused in a row (none applied between) after which a bot gives up its seat."""
+
 
 class Chooser(Protocol):
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Any:
@@ -57,6 +60,7 @@ class NetworkBot:
         self._latest = -1
         self._timer: Any = None
         self._fallback = random.Random(0)
+        self._refused = 0  # actions refused in a row (action/illegal, not_your_turn...)
         client.on_message = self.handle
 
     def handle(self, msg: dict[str, Any]) -> None:
@@ -101,7 +105,11 @@ class NetworkBot:
             return None
         self.actions += 1
         msg = {"type": "act", "version": version, "action": list(action)}
-        return self.client.request(msg)
+        return self.client.request(msg).addCallback(self._applied)
+
+    def _applied(self, reply: Any) -> Any:
+        self._refused = 0
+        return reply
 
     def _chooser_failed(self, failure: Failure, actions: list[Action]) -> Action:
         # A bug in the bot must not stall the table: play on at random.
@@ -113,7 +121,14 @@ class NetworkBot:
             return  # someone moved first; the next update asks again
         if failure.check(ConnectionClosed):
             return  # the client reconnects and the snapshot asks again
-        # The server refused what the bot chose: something is wrong; stop rather than loop.
+        self._refused += 1
+        if failure.check(ServerError) and self._refused < MAX_REFUSED:
+            # Refused, say as illegal by a strict server: the next snapshot or update asks
+            # again (PROTOCOL.md 13), and the bot plays what it lists then.
+            _log.warn("a bot's action was refused ({error}); it plays on",
+                      error=failure.getErrorMessage())  # fmt: skip
+            return
+        # Refused again and again: something is wrong; stop rather than loop.
         _log.failure("a bot's action was refused; it leaves", failure)
         if not self.done.called:
             self.done.errback(failure)

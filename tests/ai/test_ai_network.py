@@ -138,7 +138,7 @@ def test_a_bot_whose_chooser_fails_plays_a_legal_action_instead_of_stalling():
     assert sent["version"] == 3 and tuple(sent["action"]) in {("roll",), ("pass",)}
 
 
-def test_a_bot_refused_by_the_server_stops_instead_of_looping():
+def test_a_bot_refused_once_plays_again_from_the_next_snapshot():
     from twisted.internet.task import Clock
 
     from ai.bots import RandomBot
@@ -146,10 +146,28 @@ def test_a_bot_refused_by_the_server_stops_instead_of_looping():
 
     clock, client = Clock(), FakeClient(refuse="action/illegal")
     bot = NetworkBot(clock, client, RandomBot(random.Random(1)))
-    failures = []
-    bot.done.addErrback(failures.append)
     client.on_message(_update(1, [("roll",)]))
     clock.advance(0)
+    assert not client.closed and not bot.done.called
+    client.on_message(_update(1, [("roll",)], kind="snapshot"))  # a strict server asks again
+    clock.advance(0)
+    assert len(client.requests) == 2 and not client.closed
+
+
+def test_a_bot_refused_three_times_in_a_row_stops_instead_of_looping():
+    from twisted.internet.task import Clock
+
+    from ai.bots import RandomBot
+    from client.bots import MAX_REFUSED, NetworkBot
+
+    clock, client = Clock(), FakeClient(refuse="action/illegal")
+    bot = NetworkBot(clock, client, RandomBot(random.Random(1)))
+    failures = []
+    bot.done.addErrback(failures.append)
+    for _ in range(MAX_REFUSED):
+        client.on_message(_update(1, [("roll",)], kind="snapshot"))
+        clock.advance(0)
+    assert len(client.requests) == MAX_REFUSED == 3
     assert client.closed and failures and "action/illegal" in str(failures[0].value)
 
 

@@ -164,3 +164,12 @@ async def test_a_bot_that_hangs_fails_within_its_timeout_and_never_hangs_the_kit
     assert "it did: did not act within 1.5 s when version 0 asked it to" in text
     assert "the referee never got to refuse an action" in text
     assert "the referee never got to drop its connection" in text
+
+
+@pytest_twisted.ensureDeferred
+async def test_our_own_bot_program_passes_every_check() -> None:
+    command = [sys.executable, "-m", "cosmoport", "bot", "{server}", "--table", "{table}",
+               "--level", "random"]  # fmt: skip
+    status, text = await run_kit(command, games=("cosmic_run", "alien_artifacts"), seed=5)
+    assert status == 0, text
+    assert all(checklist(text).values()) and len(checklist(text)) == 7, text
