@@ -1,11 +1,18 @@
 """Every test runs with its own data and state directories: nothing a test starts (a server's
-database, kept seat tokens, played records) ever reaches the real home directory."""
+database, kept seat tokens, played records) ever reaches the real home directory. Also the
+commands of the two example bots of examples/, for the tests that run them."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+NPM_SECONDS = 120
 
 
 @pytest.fixture(autouse=True)
@@ -22,3 +29,42 @@ def _private_user_directories(
         path = Path(home) / folder
         path.mkdir()
         monkeypatch.setenv(variable, str(path))
+
+
+@pytest.fixture(scope="session")
+def py_bot() -> list[str]:
+    """The command that runs the Python example bot."""
+    return [sys.executable, str(EXAMPLES / "py-bot" / "bot.py")]
+
+
+@pytest.fixture(scope="session")
+def js_bot(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The command that runs the Node.js example bot, its one package installed: an installed
+    examples/js-bot/node_modules, else `npm ci` from the lock file into a copy (bounded in
+    time). Without node or npm the test is skipped, saying why."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the Node.js example bot cannot run")
+    source = EXAMPLES / "js-bot"
+    if (source / "node_modules" / "@msgpack" / "msgpack").is_dir():
+        return [node, str(source / "bot.mjs")]
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip("npm is not installed: cannot install @msgpack/msgpack for the Node.js bot")
+    copy = tmp_path_factory.mktemp("js-bot")
+    for name in ("bot.mjs", "package.json", "package-lock.json"):
+        shutil.copy(source / name, copy / name)
+    try:
+        done = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"],
+            cwd=copy,
+            capture_output=True,
+            text=True,
+            timeout=NPM_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.skip(f"`npm ci` did not install @msgpack/msgpack within {NPM_SECONDS} s")
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        pytest.skip(f"`npm ci` could not install @msgpack/msgpack: {last}")
+    return [node, str(copy / "bot.mjs")]

@@ -3,8 +3,6 @@ Python one; ``conformance_helpers`` importable from this folder's test files."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,43 +14,6 @@ if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
 EXAMPLES = Path(_HERE).parents[1] / "examples"
-NPM_SECONDS = 120
-
-
-@pytest.fixture(scope="session")
-def py_bot() -> list[str]:
-    return [sys.executable, str(EXAMPLES / "py-bot" / "bot.py")]
-
-
-@pytest.fixture(scope="session")
-def js_bot(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """The Node.js example's command, its package installed (or the test skipped)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the Node.js example bot cannot run")
-    source = EXAMPLES / "js-bot"
-    if (source / "node_modules" / "@msgpack" / "msgpack").is_dir():
-        return [node, str(source / "bot.mjs")]
-    npm = shutil.which("npm")
-    if npm is None:
-        pytest.skip("npm is not installed: cannot install @msgpack/msgpack for the Node.js bot")
-    copy = tmp_path_factory.mktemp("js-bot")
-    for name in ("bot.mjs", "package.json", "package-lock.json"):
-        shutil.copy(source / name, copy / name)
-    try:
-        done = subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund"],
-            cwd=copy,
-            capture_output=True,
-            text=True,
-            timeout=NPM_SECONDS,
-        )
-    except subprocess.TimeoutExpired:
-        pytest.skip(f"`npm ci` did not install @msgpack/msgpack within {NPM_SECONDS} s")
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        pytest.skip(f"`npm ci` could not install @msgpack/msgpack: {last}")
-    return [node, str(copy / "bot.mjs")]
 
 
 Breaker = Callable[[str, list[tuple[str, str]]], list[str]]

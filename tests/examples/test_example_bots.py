@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import re
 import shlex
-import shutil
 import socket
 import struct
 import subprocess
@@ -35,7 +34,6 @@ from tournament.entrants import parse_all  # noqa: E402
 from tournament.game import GameJob, play  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
-NPM_SECONDS = 120
 
 pytestmark = pytest.mark.slow
 
@@ -44,42 +42,6 @@ pytestmark = pytest.mark.slow
 def _no_program_outlives_its_test() -> Iterator[None]:
     yield
     host.close_programs()
-
-
-@pytest.fixture(scope="module")
-def js_bot(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """The command that runs the Node.js bot, its package installed (or the test skipped)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the Node.js example bot cannot run")
-    source = EXAMPLES / "js-bot"
-    if (source / "node_modules" / "@msgpack" / "msgpack").is_dir():
-        return [node, str(source / "bot.mjs")]
-    npm = shutil.which("npm")
-    if npm is None:
-        pytest.skip("npm is not installed: cannot install @msgpack/msgpack for the Node.js bot")
-    copy = tmp_path_factory.mktemp("js-bot")
-    for name in ("bot.mjs", "package.json", "package-lock.json"):
-        shutil.copy(source / name, copy / name)
-    try:
-        done = subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund"],
-            cwd=copy,
-            capture_output=True,
-            text=True,
-            timeout=NPM_SECONDS,
-        )
-    except subprocess.TimeoutExpired:
-        pytest.skip(f"`npm ci` did not install @msgpack/msgpack within {NPM_SECONDS} s")
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        pytest.skip(f"`npm ci` could not install @msgpack/msgpack: {last}")
-    return [node, str(copy / "bot.mjs")]
-
-
-@pytest.fixture(scope="module")
-def py_bot() -> list[str]:
-    return [sys.executable, str(EXAMPLES / "py-bot" / "bot.py")]
 
 
 @pytest.fixture(params=["py_bot", "js_bot"])

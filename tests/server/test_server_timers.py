@@ -342,6 +342,17 @@ def test_a_seat_away_while_others_wait_runs_out_of_time():
     assert server.hub.lobby.table(table).version == 1
 
 
+def secret_race_table(players: int, stand_in: Any) -> tuple[Table, MemoryReactorClock]:
+    """A started Secret Race table (a secret per seat) of 5 seconds per decision and no bank."""
+    clock = MemoryReactorClock()
+    tab = Table(1, SECRET_RACE, players, {"target": 50}, clock=clock.seconds,
+                timer=TimerSettings(5, 0), stand_in=stand_in)  # fmt: skip
+    for slot in range(players):
+        tab.join(f"p{slot}", _Member(), f"hash{slot}", slot)
+    tab.start(random.Random(3), None)
+    return tab, clock
+
+
 def test_the_stand_in_sees_only_its_seats_view():
     seen: list[tuple[dict[str, Any], list[Any]]] = []
 
@@ -349,12 +360,7 @@ def test_the_stand_in_sees_only_its_seats_view():
         seen.append((view, legal))
         return legal[0]
 
-    clock = MemoryReactorClock()
-    tab = Table(1, SECRET_RACE, 3, {"target": 50}, clock=clock.seconds,
-                timer=TimerSettings(5, 0), stand_in=stand_in)  # fmt: skip
-    for slot in range(3):
-        tab.join(f"p{slot}", _Member(), f"hash{slot}", slot)
-    tab.start(random.Random(3), None)
+    tab, clock = secret_race_table(3, stand_in)
     engine = tab.engine
     for _ in range(4):
         seat = engine.current_player
@@ -373,12 +379,7 @@ def test_a_failing_stand_in_still_moves_the_game_on_with_a_legal_action():
     def broken(game, view, legal, rng):
         raise RuntimeError("the bot fell over")
 
-    clock = MemoryReactorClock()
-    tab = Table(1, SECRET_RACE, 2, {"target": 50}, clock=clock.seconds,
-                timer=TimerSettings(5, 0), stand_in=broken)  # fmt: skip
-    for slot in range(2):
-        tab.join(f"p{slot}", _Member(), f"hash{slot}", slot)
-    tab.start(random.Random(3), None)
+    tab, clock = secret_race_table(2, broken)
     clock.advance(5)
     tab.check_time()
     assert tab.moves == 1
