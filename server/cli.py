@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
 
     from server.descriptors import fit_to_open_files
     from server.party_log import observer
-    from server.service import listen, stop_gracefully
+    from server.service import RareCollections, listen, stop_gracefully
     from server.session import SERVER_NAME
     from server.store import Store, StoreError
 
@@ -170,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Players on this network join with:  {join_hint(args.host, actual)}", flush=True)
     print("Stop with Ctrl+C.", flush=True)
     reactor.addSystemEventTrigger("before", "shutdown", stop_gracefully, factory, reactor)
+    RareCollections(reactor).start()  # thousands of tables: no collector stalls (its docstring)
     if not args.no_announce:
         from server.announce import start_announcing
 
