@@ -24,6 +24,7 @@ This module is also the client process (``python bench/paced.py --client CONFIG`
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import os
@@ -307,6 +308,12 @@ async def client_run(config: dict[str, Any]) -> None:
         reason = exc.subFailure.getErrorMessage() if hasattr(exc, "subFailure") else str(exc)
         say({"failed": f"setting up: {reason}"})
         return
+    # A load generator's own garbage collections would stall its clients and show up as the
+    # server's latency: what is set up is frozen out of them, and the collector is off for the
+    # bounded run (the little it would free is freed at exit).
+    gc.collect()
+    gc.freeze()
+    gc.disable()
     say({"ready": True})
     schedule = await go
     now = time.monotonic()
@@ -521,6 +528,7 @@ def run_once(
         "client_cpu": sum(r["cpu"] for r in results) / seconds if seconds else math.nan,
         "busy": busy,
         "load_after": load_after[0],
+        "gc": {key: last["gc"][key] - first["gc"][key] for key in last["gc"]},
         "games": sum(r["games"] for r in results),
         "errors": errors,
         "first_error": next((r["first_error"] for r in results if r["first_error"]), ""),
@@ -544,7 +552,8 @@ def describe(result: dict[str, Any], what: str) -> list[str]:
     lines.append(
         f"      server process: {100 * result['server_cpu']:.0f}% of core 0 (core 0 busy "
         f"{_pct(busy.get(0))} in all), {result['cpu_per_item_us']:.0f} us of CPU each "
-        f"({result['system_per_item_us']:.0f} us of it in the kernel)"
+        f"({result['system_per_item_us']:.0f} us of it in the kernel); garbage collector "
+        f"{_collector(result['gc'])}"
     )
     lines.append(
         f"      {result['procs']} client process(es), set up in {result['setup']:.0f}s: "
@@ -555,6 +564,16 @@ def describe(result: dict[str, Any], what: str) -> list[str]:
     if result["errors"]:
         lines.append(f"      {result['errors']} refusal(s), the first: {result['first_error']}")
     return lines
+
+
+def _collector(collections: dict[str, float]) -> str:
+    full = ""
+    if collections["full"]:
+        full = (
+            f", {collections['full']:.0f} full collection(s) "
+            f"{1000 * collections['full_seconds']:.0f} ms"
+        )
+    return f"{1000 * collections['young_seconds']:.0f} ms in young collections{full}"
 
 
 def _pct(value: float | None) -> str:
@@ -608,7 +627,13 @@ def paced_main(args: Any, spawn_server: Callable[[str], tuple[Child, int]], mach
     print(
         f"  server pinned to core 0, client processes to core(s) {','.join(map(str, client))}; "
         "the bench server's limits on connections and tables (per address and in all) are "
-        "raised, all clients coming from 127.0.0.1; its rate limits are the defaults"
+        "raised, all clients coming from 127.0.0.1; its rate limits are the defaults; its "
+        + (
+            "garbage collector as `cosmoport serve` has it (automatic runs off, a full "
+            "collection every 10 minutes)"
+            if args.gc == "serve"
+            else "garbage collector left to Python's automatic runs (--gc auto)"
+        )
     )
     if args.find_max:
         find_max(args, spawn_server, "memory" if args.db == "memory" else "file")

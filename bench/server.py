@@ -44,6 +44,7 @@ limits on connections and tables (per address and in all) raised, since every cl
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -199,7 +200,9 @@ class BenchRegistry:
         return ActingViewsOnlyGame(game) if self.acting_views_only else game
 
 
-def run_server(kind: str, views: str = "all", db: str = "file", paced: bool = False) -> None:
+def run_server(
+    kind: str, views: str = "all", db: str = "file", paced: bool = False, collector: str = "serve"
+) -> None:
     """Serve until told to stop; counts what it handles (applied actions, echoed messages) and
     answers ``stats`` (and ``profile``) on its standard input (see :class:`Control`)."""
     pin(0)
@@ -208,7 +211,7 @@ def run_server(kind: str, views: str = "all", db: str = "file", paced: bool = Fa
         import tempfile
 
         from server.limits import Limits
-        from server.service import listen
+        from server.service import RareCollections, listen
         from server.store import Store
         from server.table import Table
 
@@ -234,6 +237,8 @@ def run_server(kind: str, views: str = "all", db: str = "file", paced: bool = Fa
         folder = tempfile.TemporaryDirectory(prefix="cosmoport-bench-")
         store = Store.open(":memory:" if db == "memory" else Path(folder.name) / "server.db")
         port, _ = listen(reactor, "127.0.0.1", 0, limits, registry=registry, store=store)
+        if collector == "serve":  # as `cosmoport serve` has it
+            RareCollections(reactor).start()
     else:
 
         class Echo(Int32StringReceiver):
@@ -263,6 +268,22 @@ class Control(LineReceiver):
     def __init__(self, handled: list[int]) -> None:
         self.handled = handled
         self.profiler: Any = None
+        # Time in the garbage collector, full collections (of the oldest generation, which walk
+        # every object the server holds) and young ones apart.
+        self.collections = {"full": 0, "full_seconds": 0.0, "young_seconds": 0.0}
+        self._collecting_since = 0.0
+        gc.callbacks.append(self._collecting)
+
+    def _collecting(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._collecting_since = time.perf_counter()
+            return
+        took = time.perf_counter() - self._collecting_since
+        if info["generation"] == 2:
+            self.collections["full"] += 1
+            self.collections["full_seconds"] += took
+        else:
+            self.collections["young_seconds"] += took
 
     def lineReceived(self, line: bytes) -> None:
         command, _, rest = line.decode().partition(" ")
@@ -272,6 +293,7 @@ class Control(LineReceiver):
             reply = {"cpu": times.user + times.system, "system": times.system}
             reply["count"] = self.handled[0]
             reply["at"] = time.monotonic()
+            reply["gc"] = dict(self.collections)
         elif command == "profile":
             import cProfile
 
@@ -630,12 +652,19 @@ def cli() -> None:
         help="clients want the legal actions' labels, as people's clients do (default: as bots, "
         "they ask for none in hello)",
     )
+    parser.add_argument(
+        "--gc",
+        choices=("serve", "auto"),
+        default="serve",
+        help="the server's garbage collector: as `cosmoport serve` has it (automatic runs off, "
+        "a full collection every 10 minutes; the default) or Python's automatic runs",
+    )
     parser.add_argument("--child", choices=("cosmoport", "echo"), help=argparse.SUPPRESS)
     parser.add_argument("--paced", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         db = "memory" if args.db == "memory" else "file"
-        run_server(args.child, args.views, db, args.paced)
+        run_server(args.child, args.views, db, args.paced, args.gc)
         return
     if args.pace is None and (args.find_max or args.profile):
         parser.error("--find-max and --profile go with --pace")
@@ -646,7 +675,16 @@ def cli() -> None:
 
         def spawn_paced(db: str) -> tuple[paced_load.Child, int]:
             kind = "echo" if db == "echo" else "cosmoport"
-            argv = [sys.executable, __file__, "--child", kind, "--views", args.views]
+            argv = [
+                sys.executable,
+                __file__,
+                "--child",
+                kind,
+                "--views",
+                args.views,
+                "--gc",
+                args.gc,
+            ]
             child = paced_load.Child([*argv, "--db", "file" if kind == "echo" else db, "--paced"])
             return child, int(child.line(60))
 
