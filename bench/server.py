@@ -211,7 +211,7 @@ def run_server(
         import tempfile
 
         from server.limits import Limits
-        from server.service import RareCollections, listen
+        from server.service import listen
         from server.store import Store
         from server.table import Table
 
@@ -238,6 +238,8 @@ def run_server(
         store = Store.open(":memory:" if db == "memory" else Path(folder.name) / "server.db")
         port, _ = listen(reactor, "127.0.0.1", 0, limits, registry=registry, store=store)
         if collector == "serve":  # as `cosmoport serve` has it
+            from server.service import RareCollections
+
             RareCollections(reactor).start()
     else:
 
