@@ -1,5 +1,9 @@
 """Engine speed: random full games per second, actions per second, clone() against deepcopy.
 
+It also prints what the server asks of the engine besides playing, per action applied: labels
+for the legal list (only for clients that want them, PROTOCOL.md 6.1) and the undo barrier
+(``State.barrier``, given the state after the action or made to play it again).
+
     python bench/engine.py --game cosmic_run
     python bench/engine.py --game alien_artifacts --games 300 --players 2 4
 
@@ -59,6 +63,36 @@ def midgame_states(
     return states
 
 
+def server_extras(game: games.Game, players: int, count: int) -> dict[str, float]:
+    """Microseconds per action of a random game the server spends on the engine besides
+    applying the action: the legal list with labels and without, and the undo barrier without
+    and with the state after (asked only while the same seat decides on, as the server does)."""
+    steps = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = game.new(players=players, seed=seed)
+        while not state.is_over:
+            action = rng.choice(state.legal_actions())
+            after = state.clone()
+            after.apply(action)
+            asks = not after.is_over and after.current_player == state.current_player
+            steps.append((state.clone(), state.legal_actions(), action, after, asks))
+            state = after
+
+    def timed(function) -> float:  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        for step in steps:
+            function(*step)
+        return 1e6 * (time.perf_counter() - start) / len(steps)
+
+    return {
+        "labelled": timed(lambda s, legal, *_: [{"action": a, "label": s.label(a)} for a in legal]),
+        "bare": timed(lambda s, legal, *_: [{"action": a} for a in legal]),
+        "barrier_again": timed(lambda s, _l, a, _after, asks: asks and s.barrier(a)),
+        "barrier_after": timed(lambda s, _l, a, after, asks: asks and s.barrier(a, after)),
+    }
+
+
 def per_second(function, items: list, repeat: int) -> float:  # type: ignore[no-untyped-def]
     start = time.perf_counter()
     for _ in range(repeat):
@@ -101,6 +135,14 @@ def main() -> int:
         print(
             f"  legal actions at those states: mean {statistics.mean(sizes):.1f}, max {max(sizes)}"
         )
+    counts = [n for n in args.players if game.min_players <= n <= game.max_players]
+    players = counts[0] if counts else players
+    extras = server_extras(game, players, max(1, min(args.games, 20)))
+    print(
+        f"  the server's extras per action ({players} players): legal list with labels "
+        f"{extras['labelled']:.1f} us, without {extras['bare']:.1f} us; undo barrier "
+        f"{extras['barrier_again']:.1f} us, {extras['barrier_after']:.1f} us given the state after"
+    )
     return 0
 
 

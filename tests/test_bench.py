@@ -37,6 +37,7 @@ def test_engine_bench_prints_games_actions_and_clone_ratio(game: str) -> None:
     out = run("engine.py", "--game", game, "--games", "3", "--players", "2")
     assert re.search(r"2 players:\s+[\d.]+ games/s\s+\d+ actions/s", out), out
     assert re.search(r"clone is\s+[\d.]+x faster", out), out
+    assert re.search(r"legal list with labels [\d.]+ us, without [\d.]+ us; undo barrier", out)
 
 
 def test_ai_speed_bench_prints_iterations_per_second() -> None:
