@@ -596,8 +596,10 @@ def find_max(args: Any, spawn_server: Callable[[str], tuple[Child, int]], db: st
     within ``--max-runs`` runs; print the largest count that held."""
     held, missed = 0, 0
     tables = args.tables
+    results = []
     for run in range(args.max_runs):
         result = run_once("cosmoport", tables, args, spawn_server, db)
+        results.append(result)
         ok = result["p99_ms"] < P99_TARGET_MS and not result["errors"]
         for line in describe(result, f"find-max run {run + 1}: {tables} tables, actions"):
             print(line, flush=True)
@@ -613,6 +615,15 @@ def find_max(args: Any, spawn_server: Callable[[str], tuple[Child, int]], db: st
             tables = (held + missed) // 2 if held else max(1, missed // 2)
     missed_text = f", {missed} missed" if missed else ", none missed within the runs allowed"
     print(f"  largest table count that held p99 < {P99_TARGET_MS:g} ms: {held}{missed_text}")
+    connections = held or args.tables
+    echo = run_once("echo", connections, args, spawn_server)
+    for line in describe(echo, f"raw echo, paced alike ({connections} connections), round trips"):
+        print(line, flush=True)
+    factors = ", ".join(
+        f"{r['tables']} tables {r['cpu_per_item_us'] / echo['cpu_per_item_us']:.1f}"
+        for r in sorted(results, key=lambda r: r["tables"])
+    )
+    print(f"  server CPU per action / echo CPU per round trip: {factors}")
 
 
 def paced_main(args: Any, spawn_server: Callable[[str], tuple[Child, int]], machine: str) -> None:

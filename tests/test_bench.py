@@ -121,6 +121,7 @@ def test_server_bench_find_max_tries_more_tables_and_names_the_largest_that_held
     assert re.search(r"find-max run 1: 2 tables", out), out
     assert re.search(r"find-max run 2: (3|1) tables", out), out  # grown, or halved after a miss
     assert re.search(r"largest table count that held p99 < 20 ms: \d+", out), out
+    assert re.search(r"echo CPU per round trip: \d+ tables [\d.]+, \d+ tables [\d.]+", out), out
 
 
 def test_server_bench_profile_shows_where_the_server_spends_its_time(tmp_path: Path) -> None:
