@@ -83,7 +83,7 @@ class RareCollections:
     Every action replaces its table's engine state (hundreds of objects), and the old state is
     freed at once by reference counting: none of that is cyclic garbage, yet the collector's
     automatic runs count the new objects and look through them all the same. With thousands of
-    tables those runs took about a fifth of the server's CPU and stopped it for up to half a
+    tables those runs took about a third of the server's CPU and stopped it for up to half a
     second at a time, while finding nothing to free (``bench/server.py --pace --tables 2000``).
     What cyclic garbage there is (closed connections, failures) waits for the next full
     collection, which at that size takes about half a second.
