@@ -430,13 +430,6 @@ CATALOGUE: tuple[Message, ...] = (
         reply=("update",),
     ),
     Message(
-        "update",
-        "server",
-        "Sent to everyone at the table after each action and each `undo`; the actor's copy "
-        "echoes the `id`.",
-        (*_game_fields("The public events of this action, in order."), _ID),
-    ),
-    Message(
         "back",
         "client",
         "You are at the keyboard again: a seat the stand-in bot plays since it timed out three "
@@ -444,6 +437,13 @@ CATALOGUE: tuple[Message, ...] = (
         "Answered with a `seat_status` (`auto` false), also when the seat was not handed over.",
         (_ID,),
         reply=("seat_status",),
+    ),
+    Message(
+        "update",
+        "server",
+        "Sent to everyone at the table after each action and each `undo`; the actor's copy "
+        "echoes the `id`.",
+        (*_game_fields("The public events of this action, in order."), _ID),
     ),
     Message(
         "game_over",
