@@ -19,6 +19,7 @@ from server.bots import BotLauncher, BotProcess, Spawn
 from server.limits import Limits
 from server.lobby import GameRegistry, Lobby
 from server.party_log import letter, table_name
+from server.rotation import Rotation
 from server.session import Peer, Session
 from server.store import Store
 from server.table import PLAYING, WAITING, Place, Table
@@ -85,6 +86,7 @@ class Hub:
         self.shutting_down = False
         self._refusals: Counter[str] = Counter()  # by code, since _refusals_since
         self._refusals_since = clock()
+        self._sweep: Rotation[Session] = Rotation(self.limits.tick, clock())
 
     def admission(self, address: str) -> ProtocolError | None:
         """Why a new connection from ``address`` must be refused, or None to accept it."""
@@ -331,9 +333,11 @@ class Hub:
             )
 
     def tick(self) -> None:
-        """Handshake and idle timeouts, heartbeats, table expiry."""
+        """Handshake and idle timeouts, heartbeats, turn timers, table expiry: each session and
+        table is looked at about once per ``limits.tick``, a share of them per call (the
+        service calls this :data:`~server.rotation.SLICES` times per ``limits.tick``)."""
         now = self.clock()
-        for session in list(self.sessions):
+        for session in self._sweep.due(now, self.sessions):
             try:
                 session.tick(now)
             except Exception:

@@ -79,7 +79,8 @@ class Limits:
     bank: int = 300
     """Each seat's bank of spare seconds for the whole game at such a table."""
     tick: float = 1.0
-    """Period of the housekeeping sweep (timeouts, heartbeats, table expiry)."""
+    """Period of the housekeeping sweep (timeouts, heartbeats, turn timers, table expiry): each
+    session and table is looked at once per period, a tenth of them every tenth of it."""
 
     def public(self) -> dict[str, Any]:
         """The limits as sent in ``welcome.limits``."""

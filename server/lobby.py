@@ -21,6 +21,7 @@ import games
 from protocol import ProtocolError
 from server.limits import Limits
 from server.party_log import seat_list, table_name
+from server.rotation import Rotation
 from server.store import MEMORY, SavedTable, Store, token_hash
 from server.table import (
     CLOSED,
@@ -84,6 +85,7 @@ class Lobby:
         self._dirty: dict[Table, None] = {}
         self.on_close: list[Callable[[int], None]] = []  # called with the id of a closed table
         self._next_id = self.store.next_table_id()
+        self._sweep: Rotation[Table] = Rotation(self.limits.tick, clock())
 
     # --- presence and pushes -------------------------------------------------------------
 
@@ -258,10 +260,13 @@ class Lobby:
 
     def tick(self) -> None:
         """Let the stand-in play for seats out of time; close tables that nobody attends any
-        more (see :class:`Limits`)."""
+        more (see :class:`Limits`). Each table is looked at about once per ``limits.tick``, a
+        share of them per call (see :class:`~server.rotation.Rotation`)."""
         now = self.clock()
         lim = self.limits
-        for table in list(self.tables.values()):
+        for table in self._sweep.due(now, self.tables.values()):
+            if self.tables.get(table.id) is not table:  # closed since the round began
+                continue
             try:
                 table.check_time()
             except Exception:

@@ -21,6 +21,7 @@ from server.connection import Connection
 from server.hub import Hub
 from server.limits import Limits
 from server.lobby import GameRegistry
+from server.rotation import SLICES
 from server.store import Store
 from server.transport import use_direct_writes
 
@@ -69,7 +70,7 @@ class ServerFactory(Factory):
 
     def startFactory(self) -> None:
         if not self._sweep.running:
-            self._sweep.start(self.hub.limits.tick, now=False)
+            self._sweep.start(self.hub.limits.tick / SLICES, now=False)
 
     def stopFactory(self) -> None:
         if self._sweep.running:
