@@ -15,6 +15,7 @@ first (:meth:`server.hub.Hub.queued`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from twisted.internet.interfaces import IPushProducer
@@ -52,6 +53,7 @@ class Connection(Int32StringReceiver):
         self._send_paused = False
         self._backlog = 0
         self._held: Any = None  # the delayed call that reads again (see hold)
+        self._flush_if_late: Callable[[], None] | None = None  # see connectionMade
 
     # --- Twisted callbacks ---------------------------------------------------------------
 
@@ -66,6 +68,8 @@ class Connection(Int32StringReceiver):
             self.close()
             return
         self.transport.registerProducer(self, True)
+        # Answers go out at the end of the reactor round, or sooner after a stall (DirectServer).
+        self._flush_if_late = getattr(self.transport, "flush_if_late", None)
         if hasattr(self.transport, "setTcpNoDelay"):
             self.transport.setTcpNoDelay(True)  # a game is interactive: never wait for Nagle
         self.session = self.hub.open_session(self, address)
@@ -85,6 +89,8 @@ class Connection(Int32StringReceiver):
             self.session.receive_garbage(err)
             return
         self.session.receive(msg)
+        if self._flush_if_late is not None:
+            self._flush_if_late()
 
     def lengthLimitExceeded(self, length: int) -> None:
         err = ProtocolError(

@@ -22,6 +22,7 @@ sent before a close.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from time import perf_counter
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -31,6 +32,11 @@ from twisted.logger import Logger
 _log = Logger()
 
 
+LATE = 0.002
+"""Seconds a write may wait for the end of its reactor round: past that, the next message read
+sends what waits (see :meth:`DirectServer.flush_if_late`)."""
+
+
 class _Flusher:
     """The transports of one reactor with writes waiting for the end of this round."""
 
@@ -38,15 +44,25 @@ class _Flusher:
         self.reactor = reactor
         self.waiting: dict[DirectServer, None] = {}
         self._call: Any = None  # the pending callLater(0), if any
+        self._since = 0.0  # perf_counter() when the first of the waiting writes came
 
     def add(self, transport: DirectServer) -> None:
+        if not self.waiting:
+            self._since = perf_counter()
         # Checked, not assumed: a pending call someone cancelled must not strand every write.
         if self._call is None or not self._call.active():
             self._call = self.reactor.callLater(0, self.flush)
         self.waiting[transport] = None
 
+    def flush_if_late(self) -> None:
+        if self.waiting and perf_counter() - self._since >= LATE:
+            self._send()
+
     def flush(self) -> None:
         self._call = None
+        self._send()
+
+    def _send(self) -> None:
         waiting, self.waiting = self.waiting, {}
         for transport in waiting:
             try:
@@ -103,6 +119,12 @@ class DirectServer(tcp.Server):
         result = self.doWrite()
         if result is not None or self.dataBuffer:  # emptied (b"") once everything is sent
             self.fall_back()
+
+    def flush_if_late(self) -> None:
+        """Send every connection's waiting writes now if the first of them has waited
+        :data:`LATE` seconds: after a stall, one poll of the reactor hands over many messages at
+        once, and the answers to the first ones need not wait until the last is handled."""
+        self._flusher.flush_if_late()
 
     def fall_back(self) -> None:
         """Leave the rest to the reactor: arm the write watch the ordinary way."""

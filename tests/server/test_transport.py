@@ -3,7 +3,8 @@
 What must hold: every byte arrives, in order, whether the kernel takes a write whole or not;
 a close right after writes still delivers them first; a client that stops reading still pauses
 the producer (flow control is Twisted's); a peer that vanishes ends the connection cleanly; and
-a write does not arm the reactor's write watch when the socket takes it whole.
+a write does not arm the reactor's write watch when the socket takes it whole; writes that
+waited too long go out at the next message read.
 """
 
 from __future__ import annotations
@@ -13,15 +14,17 @@ from typing import Any
 
 import pytest_twisted
 from twisted.internet import defer, protocol, reactor, tcp
+from twisted.internet.address import IPv4Address
 from twisted.internet.interfaces import IHalfCloseableProtocol, IPushProducer
-from twisted.internet.testing import MemoryReactor
+from twisted.internet.testing import MemoryReactor, MemoryReactorClock, StringTransport
 from twisted.logger import globalLogPublisher
 from zope.interface import implementer
 
-from protocol import MAX_FRAME, decode
+from protocol import MAX_FRAME, decode, encode, frame
+from server import transport as transport_module
 from server.limits import Limits
-from server.service import listen
-from server.transport import DirectServer, use_direct_writes
+from server.service import ServerFactory, listen
+from server.transport import LATE, DirectServer, use_direct_writes
 
 TIMEOUT = 20.0
 
@@ -349,3 +352,48 @@ def test_other_ports_are_left_alone():
     real.transport = Custom
     assert use_direct_writes(real) is False
     assert real.transport is Custom
+
+
+@pytest_twisted.ensureDeferred
+async def test_writes_that_waited_too_long_go_out_at_the_next_message_not_the_round_end(
+    monkeypatch: Any,
+) -> None:
+    port, served, client = await connected_pair()
+    try:
+        flusher = served.transport._flusher
+        now = [100.0]
+        monkeypatch.setattr(transport_module, "perf_counter", lambda: now[0])
+        served.transport.write(b"early")
+        now[0] += LATE / 2
+        served.transport.flush_if_late()  # not late yet: still waiting for the round's end
+        assert served.transport in flusher.waiting
+        now[0] += LATE / 2
+        served.transport.flush_if_late()  # late: sent here and now, within this round
+        assert flusher.waiting == {}
+        assert not served.transport.dataBuffer and not served.transport._tempDataBuffer
+        served.transport.write(b" late")  # a new wait starts; the round's end sends it
+        assert served.transport in flusher.waiting
+        assert await client.wait_for(10) == b"early late"
+    finally:
+        await close_pair(port, served, client)
+
+
+def test_the_server_lets_the_transport_send_late_writes_after_each_message() -> None:
+    class Transport(StringTransport):
+        def __init__(self) -> None:
+            super().__init__(peerAddress=IPv4Address("TCP", "10.0.0.1", 40001))
+            self.checks = 0
+
+        def flush_if_late(self) -> None:
+            self.checks += 1
+
+    clock = MemoryReactorClock()
+    factory = ServerFactory(clock, Limits(rate=1e9, burst=10**9))
+    transport = Transport()
+    conn = factory.buildProtocol(transport.getPeer())
+    conn.makeConnection(transport)
+    hello = frame(encode({"type": "hello", "version": 1, "name": "Ann"}))
+    ping = frame(encode({"type": "pong"}))
+    conn.dataReceived(hello + ping)  # two messages in one read
+    assert transport.checks == 2
+    assert decode(transport.value()[4:])["type"] == "welcome"
