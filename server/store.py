@@ -304,16 +304,19 @@ class Store:
         result: dict[str, Any] | None = None,
     ) -> None:
         """An applied action (and, with ``result``, the end of the game it brought)."""
-        with self._write(single=result is None) as db:
+        row = (table_id, version, seat, _json(action), at)
+        if result is None:  # one statement, which SQLite commits by itself: the common case
+            try:
+                self._db.execute(_INSERT_ACTION, row)
+            except sqlite3.Error as exc:
+                raise _failed(exc) from None
+            return
+        with self._write() as db:
+            db.execute(_INSERT_ACTION, row)
             db.execute(
-                "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?,?,?,?,?)",
-                (table_id, version, seat, _json(list(action)), at),
+                "UPDATE tables SET state=?, finished=?, result=? WHERE id=?",
+                (FINISHED, at, _json(result), table_id),
             )
-            if result is not None:
-                db.execute(
-                    "UPDATE tables SET state=?, finished=?, result=? WHERE id=?",
-                    (FINISHED, at, _json(result), table_id),
-                )
 
     def undo(self, table_id: int, version: int) -> None:
         """The last action (``version``: its index, from 0) was taken back: it is forgotten,
@@ -542,8 +545,12 @@ def load_record(path: str | os.PathLike[str], table_id: int | None = None) -> di
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""Compact JSON; one encoder for all (``json.dumps`` with these settings builds a new one per
+call, a cost on every applied action)."""
+
+
+_INSERT_ACTION = "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?,?,?,?,?)"
 
 
 def _failed(exc: sqlite3.Error) -> StorageFailed:
