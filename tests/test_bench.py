@@ -140,3 +140,15 @@ def test_balance_bench_prints_a_share_per_seat_that_adds_up() -> None:
     assert len(shares) == 3, out
     assert abs(sum(shares) - 1.0) < 0.01
     assert re.search(r"mean game length: \d+ actions", out), out
+
+
+@pytest.mark.parametrize(("game", "db"), [("cosmic_run", "memory"), ("tick", "file")])
+def test_act_bench_times_the_server_alone_and_plays_games_to_their_end(game: str, db: str) -> None:
+    # 320 actions per table: past a game of tick (300 actions) and most of one of Cosmic Run
+    out = run("act.py", "--tables", "3", "--rounds", "320", "--game", game, "--db", db)
+    found = re.search(r"(\d+) actions, (\d+) games over: server CPU per action ([\d.]+) us", out)
+    assert found, out
+    actions, games = int(found[1]), int(found[2])
+    assert actions > 3 * 300 and float(found[3]) > 0
+    if game == "tick":  # every table played its game to the end and sat down again
+        assert games == 3, out
