@@ -19,7 +19,8 @@ sent before a close.
 A round can be long: after a stall, one poll hands the reactor dozens of messages, and the
 updates answering the first ones would wait until the last is handled. So the server calls
 :meth:`DirectServer.flush_if_late` after each message it reads, and writes that have waited
-:data:`LATE` seconds go out then (at 2,000 paced tables that took p99 from 21-36 ms to 10-11 ms).
+:data:`LATE` seconds go out then (at 2,000 paced tables, p99 went from 21-29 ms to 10-11 ms
+in the runs just before and after it).
 
 :func:`use_direct_writes` installs it on a listening TCP port; any other port is left as it is.
 """
