@@ -182,8 +182,8 @@ def run(args: argparse.Namespace) -> None:
                 continue
             seat, version, legal = table.offer
             table.offer = None
-            body = seat.frame({"type": "act", "version": version,
-                               "action": legal[rng.randrange(len(legal))]["action"]})  # fmt: skip
+            action = legal[rng.randrange(len(legal))]["action"]
+            body = seat.frame({"type": "act", "version": version, "action": action})
             if profile is not None and measure:
                 profile.enable()
             begin = clock()
