@@ -14,10 +14,8 @@ server that started it logs those lines as warnings).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
-import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -120,37 +118,13 @@ def run(args: argparse.Namespace) -> int:
     return 0  # not reached: react exits
 
 
-def stop_once_on_signals(reactor: Any) -> None:
-    """Make SIGTERM and SIGINT stop ``reactor`` unless it is stopping already.
-
-    Twisted's own handlers call ``reactor.stop()`` whatever the reactor is doing. A server that
-    closes a bot's table tells the bot (``left``) and sends it SIGTERM at the same moment: if
-    the bot has ended by itself first (and ``task.react`` stopped the reactor), Twisted's stop
-    raises ReactorNotRunning and prints a traceback, in whichever order the two arrive. These
-    handlers replace Twisted's once the reactor runs (it installs its own as it starts).
-    """
-    from twisted.internet.error import ReactorNotRunning
-
-    def stop() -> None:
-        with contextlib.suppress(ReactorNotRunning):
-            reactor.stop()
-
-    def on_signal(number: int, frame: Any) -> None:
-        reactor.callFromThread(stop)  # a signal handler may run in the middle of anything
-
-    def install() -> None:
-        for number in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(number, on_signal)
-
-    reactor.callWhenRunning(install)
-
-
 async def _main(reactor: Any, host: str, port: int, args: argparse.Namespace) -> None:
     from client.bots import NetworkBot
     from client.connection import Client
     from client.errors import describe as describe_error
+    from protocol.stopping import stop_on_signals
 
-    stop_once_on_signals(reactor)
+    stop_on_signals(reactor)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     chooser = ThreadedChooser(args, seed)
     name = bot_name(args.level, args)

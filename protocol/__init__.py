@@ -1,7 +1,8 @@
 """The wire format: framing, the message catalogue, one encode/decode, error codes.
 
 Nothing outside this package imports msgpack. No reactor use here: the server and the client
-drive these functions from their own Twisted protocols. PROTOCOL.md at the project root is the
+drive these functions from their own Twisted protocols (``stopping`` is handed the reactor it
+stops). PROTOCOL.md at the project root is the
 specification written from this package.
 """
 

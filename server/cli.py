@@ -124,12 +124,14 @@ def run(args: argparse.Namespace) -> int:
     from twisted.internet.error import CannotListenError
     from twisted.logger import globalLogBeginner
 
+    from protocol.stopping import stop_on_signals
     from server.descriptors import fit_to_open_files
     from server.party_log import observer
     from server.service import RareCollections, listen, stop_gracefully
     from server.session import SERVER_NAME
     from server.store import Store, StoreError
 
+    stop_on_signals(reactor)  # before the first line: a Ctrl+C from then on stops the server
     shown = observer(sys.stdout, verbosity(args))
     globalLogBeginner.beginLoggingTo([shown], redirectStandardIO=False)
     if args.max_bots < 0:

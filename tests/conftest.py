@@ -1,10 +1,12 @@
 """Every test runs with its own data and state directories: nothing a test starts (a server's
-database, kept seat tokens, played records) ever reaches the real home directory. Also the
-commands of the two example bots of examples/, for the tests that run them."""
+database, kept seat tokens, played records) ever reaches the real home directory. Every program
+a test starts gets the signal dispositions of a terminal's foreground job, whatever started the
+suite. Also the commands of the two example bots of examples/, for the tests that run them."""
 
 from __future__ import annotations
 
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +15,24 @@ import pytest
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 NPM_SECONDS = 120
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Undo what a background start leaves ignored, before anything is started.
+
+    A suite started by a script in the background (`pytest &` in a non-interactive shell, CI
+    runners, `nohup`) inherits SIGINT and SIGQUIT (and with nohup SIGHUP) ignored, and every
+    program a test starts inherits that in turn: `cosmoport serve` then rightly ignores the
+    Ctrl+C a test sends it (a script's background job is not meant to stop on the terminal's
+    Ctrl+C), and the test waits for an exit that never comes. Handlers are reset at exec,
+    ignored signals are not: with these back to normal, a started program sees what it sees in
+    a terminal.
+    """
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    for number in (signal.SIGQUIT, signal.SIGHUP):
+        if signal.getsignal(number) is signal.SIG_IGN:
+            signal.signal(number, signal.SIG_DFL)
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import struct
 import subprocess
@@ -13,14 +14,22 @@ import sys
 from protocol import decode
 
 
-def start_server(*options: str, port: int = 0) -> tuple[subprocess.Popen[str], int, list[str]]:
+def start_server(
+    *options: str, port: int = 0, ignore_sigint: bool = False
+) -> tuple[subprocess.Popen[str], int, list[str]]:
     """Start `cosmoport serve --host 127.0.0.1 --port PORT OPTIONS`; returns the process, the
-    port it listens on and what it printed up to the join hint."""
+    port it listens on and what it printed up to the join hint. ``ignore_sigint``: started as a
+    script's background job is, with SIGINT ignored."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     argv = [sys.executable, "-m", "cosmoport", "serve", "--host", "127.0.0.1", "--port", str(port)]
     argv.append("--no-announce")  # tests stay off multicast (the announcer has its own)
     proc = subprocess.Popen(
-        [*argv, *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        [*argv, *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=_ignore_sigint if ignore_sigint else None,
     )
     assert proc.stdout is not None
     lines: list[str] = []
@@ -38,6 +47,10 @@ def start_server(*options: str, port: int = 0) -> tuple[subprocess.Popen[str], i
     raise AssertionError(
         f"the server did not start: {lines} {proc.stderr.read() if proc.stderr else ''}"
     )
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def recv_frame(sock: socket.socket) -> dict:
