@@ -67,8 +67,10 @@ class NetworkBot:
         kind = msg.get("type")
         if kind in ("snapshot", "update"):
             version = msg.get("version")
-            if not isinstance(version, int) or version < self._latest:
+            if not isinstance(version, int):
                 return
+            if kind == "update" and version < self._latest:
+                return  # a snapshot is the game as of now, whatever we held (tracker.receive)
             self._latest = version
             view = msg.get("view") or {}
             if kind == "snapshot" and view.get("is_over"):

@@ -81,12 +81,16 @@ class GameTracker:
         """Take a ``snapshot`` or ``update`` received at ``now``: (the narrated lines, whether
         the turn changed).
 
-        A message older than what we hold is ignored (nothing narrated, nothing changed).
+        An update no newer than what we hold is ignored (nothing narrated, nothing changed). A
+        snapshot always replaces what we hold: it is the server's game as of now, sent after a
+        join, a watch or a resume (over a new connection, where nothing older can follow it),
+        also when its version is lower than ours (a server before format 3 of its database
+        numbered a restored game by the actions that stand, after undos).
         """
         version = msg.get("version")
         if not isinstance(version, int) or not isinstance(msg.get("view"), dict):
             return [], False
-        if version < self.version or (version == self.version and msg["type"] == "update"):
+        if msg["type"] == "update" and version <= self.version:
             return [], False
         self.version = version
         self.view = msg["view"]

@@ -492,7 +492,7 @@ class Lobby:
                 raise RestoreError(f"its seats {seats} do not fill the table")
             assert saved.seed is not None
             engine, recent = _replay(game, saved)
-            table.restore(engine, len(saved.actions), recent)
+            table.restore(engine, len(saved.actions), recent, saved.undos, saved.banks)
         table.update_attendance()
         return table
 

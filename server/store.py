@@ -31,12 +31,16 @@ from typing import Any
 from games import records
 
 APPLICATION_ID = 0x436F5350  # "CoSP": marks the file as Cosmoport's (PRAGMA application_id)
-SCHEMA_VERSION = 2  # PRAGMA user_version; a newer file is refused, never rewritten
+SCHEMA_VERSION = 3  # PRAGMA user_version; a newer file is refused, never rewritten
 # What takes a file of an older format to the next one, in one transaction each. Format 2: the
-# turn timer of each table (tables opened before it have none).
+# turn timer of each table (tables opened before it have none). Format 3: how many actions each
+# table took back (its version is its moves plus twice its undos) and the turn clock's banks after
+# each action (a restart gives back the banks, not full ones).
 _MIGRATIONS = {
     1: "ALTER TABLE tables ADD COLUMN timer INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE tables ADD COLUMN bank INTEGER NOT NULL DEFAULT 0;",
+    2: "ALTER TABLE tables ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE actions ADD COLUMN banks TEXT;",
 }
 MEMORY = ":memory:"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -60,7 +64,8 @@ CREATE TABLE tables (
     result TEXT,
     reason TEXT,
     timer INTEGER NOT NULL DEFAULT 0,
-    bank INTEGER NOT NULL DEFAULT 0
+    bank INTEGER NOT NULL DEFAULT 0,
+    undos INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE places (
     table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
@@ -79,6 +84,7 @@ CREATE TABLE actions (
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
     at REAL NOT NULL,
+    banks TEXT,
     PRIMARY KEY (table_id, version)
 ) WITHOUT ROWID;
 CREATE TABLE takeovers (
@@ -159,8 +165,10 @@ class SavedTable:
     created: float
     timer: int = 0  # seconds per decision (0: no timer)
     bank: int = 0
+    undos: int = 0  # actions taken back: the table's version is its moves plus twice these
     places: list[SavedPlace] = field(default_factory=list)
     actions: list[tuple[int, list[Any]]] = field(default_factory=list)  # (seat, action)
+    banks: list[float] | None = None  # each seat's bank after the last action, if it has a timer
 
 
 class Store:
@@ -302,9 +310,11 @@ class Store:
         action: Any,
         at: float,
         result: dict[str, Any] | None = None,
+        banks: list[float] | None = None,
     ) -> None:
-        """An applied action (and, with ``result``, the end of the game it brought)."""
-        row = (table_id, version, seat, _json(action), at)
+        """An applied action (and, with ``result``, the end of the game it brought); ``banks``:
+        each seat's bank of the turn clock once it is played."""
+        row = (table_id, version, seat, _json(action), at, None if banks is None else _json(banks))
         if result is None:  # one statement, which SQLite commits by itself: the common case
             try:
                 self._db.execute(_INSERT_ACTION, row)
@@ -321,8 +331,10 @@ class Store:
     def undo(self, table_id: int, version: int) -> None:
         """The last action (``version``: its index, from 0) was taken back: it is forgotten,
         so a restart and the game's record replay only the actions that stand."""
-        with self._write(single=True) as db:
+        with self._write() as db:
             db.execute("DELETE FROM actions WHERE table_id=? AND version=?", (table_id, version))
+            # Counted, so that the version a restart gives the table is not one clients saw.
+            db.execute("UPDATE tables SET undos=undos+1 WHERE id=?", (table_id,))
 
     def takeover(self, table_id: int, place: Any, version: int, level: str, at: float) -> None:
         """A bot took over ``place``'s seat during the game."""
@@ -368,7 +380,7 @@ class Store:
         tables = []
         rows = db.execute(
             "SELECT id, game, edition, players, options, seating, autostart, creator, state,"
-            " seed, created, timer, bank FROM tables WHERE state IN (?, ?) ORDER BY id",
+            " seed, created, timer, bank, undos FROM tables WHERE state IN (?, ?) ORDER BY id",
             (WAITING, PLAYING),
         ).fetchall()
         for row in rows:
@@ -386,6 +398,7 @@ class Store:
                 created=row[10],
                 timer=row[11],
                 bank=row[12],
+                undos=row[13],
             )
             saved.places = [
                 SavedPlace(*p)
@@ -395,13 +408,13 @@ class Store:
                     (saved.id,),
                 )
             ]
-            saved.actions = [
-                (seat, json.loads(action))
-                for seat, action in db.execute(
-                    "SELECT seat, action FROM actions WHERE table_id=? ORDER BY version",
-                    (saved.id,),
-                )
-            ]
+            rows = db.execute(
+                "SELECT seat, action, banks FROM actions WHERE table_id=? ORDER BY version",
+                (saved.id,),
+            ).fetchall()
+            saved.actions = [(seat, json.loads(action)) for seat, action, _ in rows]
+            if rows and rows[-1][2] is not None:
+                saved.banks = json.loads(rows[-1][2])
             tables.append(saved)
         return tables
 
@@ -550,7 +563,9 @@ _json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 call, a cost on every applied action)."""
 
 
-_INSERT_ACTION = "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?,?,?,?,?)"
+_INSERT_ACTION = (
+    "INSERT INTO actions (table_id, version, seat, action, at, banks) VALUES (?,?,?,?,?,?)"
+)
 
 
 def _failed(exc: sqlite3.Error) -> StorageFailed:

@@ -427,8 +427,10 @@ class Table:
         barrier = stand_in is not None or _is_barrier(engine, key, candidate)
         if self.store is not None:  # committed before anyone hears of it
             result = _result(candidate) if candidate.is_over else None
+            now = self._clock()
+            banks = None if self.turns is None else self.turns.banks_after_decision(now)
             with storage_errors():
-                self.store.action(self.id, self.moves, place.seat, key, self._clock(), result)
+                self.store.action(self.id, self.moves, place.seat, key, now, result, banks)
         if barrier:
             self._undo.clear()
         else:
@@ -510,8 +512,8 @@ class Table:
     # --- time ---------------------------------------------------------------------------
 
     def _start_clock(self) -> None:
-        """The game (started, or restored after a restart: banks full again) runs: the seat to
-        act decides from now on."""
+        """The game (started, or restored after a restart) runs: the seat to act decides from
+        now on, with every bank full (:meth:`restore` gives back the saved ones)."""
         assert self.engine is not None
         if self.timer is None:
             return
@@ -625,15 +627,28 @@ class Table:
             "seats": [p.name for p in self.held],
         }
 
-    def restore(self, engine: games.State, version: int, recent: Iterable[dict[str, Any]]) -> None:
+    def restore(
+        self,
+        engine: games.State,
+        moves: int,
+        recent: Iterable[dict[str, Any]],
+        undos: int = 0,
+        banks: list[float] | None = None,
+    ) -> None:
         """Take up a game rebuilt from the store after a restart: places already hold their
-        seats; ``engine`` is the state after ``version`` actions, ``recent`` its last events."""
+        seats; ``engine`` is the state after ``moves`` actions that stand, ``recent`` its last
+        events, ``undos`` the actions taken back before (each was a version, and took a move
+        away: the version goes on from where clients saw it), ``banks`` each seat's bank after
+        the last action (None: full)."""
         self.places = sorted(self.held, key=lambda p: -1 if p.seat is None else p.seat)
         self.engine = engine
-        self.version = self.moves = version
+        self.moves = moves
+        self.version = moves + 2 * undos
         self.recent.extend(recent)
         self.state = PLAYING
         self._start_clock()
+        if self.turns is not None and banks is not None and len(banks) == self.players:
+            self.turns.banks = [max(0.0, min(float(b), self.turns.settings.bank)) for b in banks]
         self._refresh_legal()
         if engine.is_over:  # ended by its last action, saved with its result
             self.state = FINISHED

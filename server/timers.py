@@ -97,14 +97,25 @@ class TurnClock:
         stood = self.paused_at if self.paused_at is not None else now
         return max(0.0, stood - self.since)
 
+    def _banks_at(self, now: float) -> list[float]:
+        """Every seat's bank as of ``now``: the seat to act's time past its decision time
+        comes out of its own."""
+        banks = list(self.banks)
+        if self.seat is not None:
+            over = self._elapsed(now) - self.settings.decision
+            if over > 0:
+                banks[self.seat] = max(0.0, banks[self.seat] - over)
+        return banks
+
     def spend(self, now: float) -> None:
         """The seat to act has decided at ``now``: what it took past its decision time comes
         out of its bank."""
-        if self.seat is None:
-            return
-        over = self._elapsed(now) - self.settings.decision
-        if over > 0:
-            self.banks[self.seat] = max(0.0, self.banks[self.seat] - over)
+        self.banks = self._banks_at(now)
+
+    def banks_after_decision(self, now: float) -> list[float]:
+        """Every seat's bank once the seat to act has decided at ``now`` (what :meth:`spend`
+        will leave), in tenths of seconds as clocks are shown: what the store keeps."""
+        return [round(bank, 1) for bank in self._banks_at(now)]
 
     def present(self, seat: int) -> bool:
         """``seat``'s player acted: its run of timeouts ends. True if it was handed over."""
@@ -135,18 +146,13 @@ class TurnClock:
 
     def message(self, now: float) -> dict[str, Any]:
         """The ``clock`` of updates and snapshots: the seconds left as of ``now``."""
-        banks = list(self.banks)
         decision = float(self.settings.decision)
         if self.seat is not None:
-            elapsed = self._elapsed(now)
-            decision = max(0.0, decision - elapsed)
-            over = elapsed - self.settings.decision
-            if over > 0:
-                banks[self.seat] = max(0.0, banks[self.seat] - over)
+            decision = max(0.0, decision - self._elapsed(now))
         return {
             "seat": self.seat,
             "decision": round(decision, 1),
-            "banks": [round(b, 1) for b in banks],
+            "banks": self.banks_after_decision(now),
             "auto": list(self.auto),
             "paused": self.paused_at is not None,
         }

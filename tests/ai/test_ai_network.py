@@ -154,6 +154,23 @@ def test_a_bot_refused_once_plays_again_from_the_next_snapshot():
     assert len(client.requests) == 2 and not client.closed
 
 
+def test_a_bot_plays_from_a_snapshot_whose_version_is_lower_than_what_it_held():
+    """After a resume the snapshot is the game as of now (an older server renumbered a restored
+    game that had undos): a bot that ignored it would never move again."""
+    from twisted.internet.task import Clock
+
+    from ai.bots import RandomBot
+    from client.bots import NetworkBot
+
+    clock, client = Clock(), FakeClient()
+    NetworkBot(clock, client, RandomBot(random.Random(1)))
+    client.on_message(_update(9, []))
+    client.on_message(_update(7, [("roll",)], kind="snapshot"))
+    clock.advance(0)
+    [sent] = client.requests
+    assert sent["version"] == 7
+
+
 def test_a_bot_refused_three_times_in_a_row_stops_instead_of_looping():
     from twisted.internet.task import Clock
 

@@ -297,7 +297,7 @@ def test_a_full_disk_refuses_the_action_and_changes_nothing(db: Path) -> None:
         # Filler rows next to the game's own actions, until the file is full...
         with pytest.raises(sqlite3.OperationalError, match="full"):
             while True:
-                raw.execute("INSERT INTO actions VALUES (?, ?, 0, 'x', 0)", (table, filler))
+                raw.execute("INSERT INTO actions VALUES (?, ?, 0, 'x', 0, NULL)", (table, filler))
                 filler += 1
         # ... then the game's next action, which may still fit where it goes.
         who = mover(clients)

@@ -396,7 +396,7 @@ class _Member:
 # --- the store and the host's log -----------------------------------------------------------------
 
 
-def test_a_restart_keeps_the_timer_with_full_banks(tmp_path):
+def test_a_restart_keeps_the_timer_and_the_banks_of_the_last_action(tmp_path):
     path = tmp_path / "cosmoport.sqlite"
     first = MemoryServer(Limits(**LIMITS), store=Store.open(path))
     table, _clients = first.table_with(2, game="cosmic_run", timer=20, bank=40)
@@ -406,16 +406,38 @@ def test_a_restart_keeps_the_timer_with_full_banks(tmp_path):
     second = MemoryServer(Limits(**LIMITS), store=Store.open(path))
     again = second.hub.lobby.table(table)
     assert again.timer == TimerSettings(20, 40)
-    assert again.turns.banks == [40.0, 40.0] and again.turns.auto == [False, False]
+    assert again.turns.banks == [0.0, 40.0] and again.turns.auto == [False, False]
+
+
+def test_the_time_the_server_was_down_is_nobodys(tmp_path):
+    """A seat that used part of its bank finds it as it was at its last action; its decision
+    starts afresh, however long the server was down."""
+    path = tmp_path / "cosmoport.sqlite"
+    first = MemoryServer(Limits(**LIMITS), store=Store.open(path))
+    table, clients = first.table_with(2, game="cosmic_run", timer=20, bank=40)
+    first.advance(30)  # seat 0 decides 10 s into its bank
+    mover = next(c for c in clients if last_game_message(c)["legal"])
+    msg = last_game_message(mover)
+    mover.request({"type": "act", "version": msg["version"], "action": msg["legal"][0]["action"]})
+    banks = list(first.hub.lobby.table(table).turns.banks)
+    assert banks[0] == pytest.approx(30.0, abs=0.1)  # (the next decision may be seat 0's too)
+    first.hub.store.close()
+    second = MemoryServer(Limits(**LIMITS), store=Store.open(path))
+    again = second.hub.lobby.table(table)
+    assert again.turns.banks == pytest.approx(banks, abs=0.1)
+    resumed = second.greeted("back")
+    snapshot = resumed.one("snapshot", resumed.request({"type": "resume", "token": mover.token}))
+    assert snapshot["clock"]["decision"] == 20.0  # the decision starts afresh
+    assert snapshot["clock"]["banks"] == pytest.approx(banks, abs=0.1)
 
 
 def test_a_database_of_the_format_before_timers_is_brought_up_and_its_tables_have_none(tmp_path):
     path = tmp_path / "old.sqlite"
     old_schema = store_module._SCHEMA.replace(
         "    reason TEXT,\n    timer INTEGER NOT NULL DEFAULT 0,\n"
-        "    bank INTEGER NOT NULL DEFAULT 0\n",
+        "    bank INTEGER NOT NULL DEFAULT 0,\n    undos INTEGER NOT NULL DEFAULT 0\n",
         "    reason TEXT\n",
-    )
+    ).replace("    banks TEXT,\n", "")
     assert old_schema != store_module._SCHEMA
     db = sqlite3.connect(path, isolation_level=None)
     store_module.create_schema(db, old_schema, store_module.APPLICATION_ID, 1)
@@ -426,7 +448,7 @@ def test_a_database_of_the_format_before_timers_is_brought_up_and_its_tables_hav
     db.close()
     store = Store.open(path)
     (saved,) = store.unfinished()
-    assert (saved.timer, saved.bank) == (0, 0)
+    assert (saved.timer, saved.bank, saved.undos, saved.banks) == (0, 0, 0, None)
     check = sqlite3.connect(path)
     assert check.execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION
     check.close()

@@ -160,6 +160,8 @@ def test_after_an_undo_a_restart_and_the_record_replay_the_same_game(tmp_path: P
     _act(mover, last_game_message(mover)["legal"][0]["action"], clients)
     engine = first.hub.lobby.table(table).engine
     moves = first.hub.lobby.table(table).moves
+    version = first.hub.lobby.table(table).version
+    assert version == moves + 2  # the action and its undo were versions of their own
     views = [engine.view(seat) for seat in range(2)]
     tokens = [c.token for c in clients]
 
@@ -168,8 +170,9 @@ def test_after_an_undo_a_restart_and_the_record_replay_the_same_game(tmp_path: P
         client = second.greeted(f"p{seat}")
         snapshot = client.one("snapshot", client.request({"type": "resume", "token": token}))
         assert snapshot["view"] == views[seat]
+        assert snapshot["version"] == version  # versions only grow, across restarts too
     restored = second.hub.lobby.table(table)
-    assert restored.moves == moves == restored.version
+    assert (restored.moves, restored.version) == (moves, version)
     # The store holds the actions that stand, and they replay to this state.
     saved = next(t for t in Store.open(db).unfinished() if t.id == table)
     assert saved.seed is not None and len(saved.actions) == moves
