@@ -63,12 +63,14 @@ WATCH_EVERY = 5.0
 RETRY_DELAYS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 15.0, 15.0, 15.0, 15.0)
 """Seconds before each reconnection attempt; after the last one the client gives up."""
 
-FINAL_CODES = frozenset(DISCONNECTING - {"limit/heartbeat"}) | {
+FINAL_CODES = frozenset(DISCONNECTING - {"limit/heartbeat", "server/shutting_down"}) | {
     "session/bad_version",
     "limit/connections",
     "limit/server_full",
 }
-"""Codes after which reconnecting is pointless (or rude): the server meant to let us go."""
+"""Codes after which reconnecting is pointless (or rude): the server meant to let us go. Not
+``server/shutting_down``: to its players a server stopped with Ctrl+C is one its host is about
+to start again (its database keeps every table), as after a crash."""
 
 _log = Logger()
 

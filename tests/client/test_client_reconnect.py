@@ -99,6 +99,20 @@ def test_a_spectator_watches_its_table_again_after_a_drop() -> None:
     assert watcher.watching == 1
 
 
+def test_a_server_stopping_is_retried_like_a_crash_and_the_seat_taken_back() -> None:
+    """Ctrl+C of the host: its database keeps the tables, and it is started again."""
+    net = Network()
+    ann, _bob, seen = started_table(net)
+    net.factory.hub.shutdown()
+    net.run()
+    lost = [detail for event, detail in seen.events if event == "lost"]
+    assert lost and lost[0]["error"].code == "server/shutting_down"
+    assert seen.kinds()[-1] == "retrying" and "gave_up" not in seen.kinds()
+    net.factory.hub.shutting_down = False  # (the same hub stands in for the restarted server)
+    net.advance(1)
+    assert seen.kinds()[-2:] == ["reconnected", "resumed"] and ann.seated
+
+
 def test_the_client_gives_up_after_its_last_attempt() -> None:
     net = Network()
     seen = Recorder()
