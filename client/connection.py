@@ -36,7 +36,7 @@ from twisted.logger import Logger
 from twisted.protocols.basic import Int32StringReceiver
 from twisted.python.failure import Failure
 
-from client.tokens import KeptSeat, TokenStore, server_key
+from client.tokens import KeptSeat, TokenStore, server_id_key, server_key
 from protocol import (
     DISCONNECTING,
     MAX_SERVER_FRAME,
@@ -421,7 +421,20 @@ class Client:
         self._attempt = 0
         conn.closed.addCallback(self._lost, conn)
         assert conn.welcome is not None
+        self._known_as(conn.welcome.get("server_id"))
         return conn.welcome
+
+    def _known_as(self, server_id: Any) -> None:
+        """Key what we keep of this server by the id it gave (the same whatever address we
+        typed), moving there any seat kept under its address (PROTOCOL.md 6.1)."""
+        if not isinstance(server_id, str) or not 0 < len(server_id) <= 64:
+            return  # a server too old to say who it is: its address it stays
+        key = server_id_key(server_id)
+        if key == self.server:
+            return
+        if self.tokens is not None and not self.server.startswith("id:"):
+            self.tokens.move(self.server, key)
+        self.server = key
 
     def _note(self, msg: Message) -> Message:
         """Follow a reply: where the session is, and the seat token (kept on disk if asked)."""

@@ -33,6 +33,7 @@ class Found:
     tables: int | None = None
     waiting: int | None = None
     games: tuple[str, ...] = ()
+    server_id: str = ""  # the same as welcome's: which server, whatever address
 
     @property
     def address(self) -> str:
@@ -83,6 +84,7 @@ def found_from(
         tables=_number(txt.get("tables")),
         waiting=_number(txt.get("waiting")),
         games=tuple(g for g in (txt.get("games") or "").split(",") if g),
+        server_id=str(txt.get("id") or ""),
     )
 
 

@@ -3,11 +3,15 @@
 A seat token (PROTOCOL.md 6.3, 6.6) takes a held seat back from any connection. A client that
 keeps it only in memory loses the seat with its process; :class:`TokenStore` keeps each one in
 a small JSON file in the user's state directory (``platformdirs.user_state_dir("cosmoport")``,
-on Linux ``$XDG_STATE_HOME/cosmoport``), keyed by server (``host:port``) and table::
+on Linux ``$XDG_STATE_HOME/cosmoport``), keyed by server and table::
 
     {"format": "cosmoport-seat-tokens", "version": 1,
-     "servers": {"lan-box:7777": {"3": {"token": "n3Xb…", "name": "Ann",
-                                        "game": "cosmic_run", "saved": "2025-…+00:00"}}}}
+     "servers": {"id:9f0c…": {"3": {"token": "n3Xb…", "name": "Ann",
+                                    "game": "cosmic_run", "saved": "2025-…+00:00"}}}}
+
+A server is known by the ``server_id`` of its ``welcome`` (``id:…``, :func:`server_id_key`),
+the same whatever address reached it; by its address (``host:port``, :func:`server_key`) only
+until it said who it is, or if it is too old to say (:meth:`TokenStore.move`).
 
 The tokens are secrets: the file is created with mode 0600 in a directory of mode 0700, always
 whole (a temporary file in the same directory, then ``os.replace``), so a reader never sees half
@@ -56,6 +60,11 @@ def server_key(host: str, port: int) -> str:
     if ":" in host:
         host = f"[{host}]"
     return f"{host}:{port}"
+
+
+def server_id_key(server_id: str) -> str:
+    """The key of a server that said who it is (``welcome.server_id``): ``id:…``."""
+    return f"id:{server_id}"
 
 
 def _utc_now() -> datetime:
@@ -133,6 +142,20 @@ class TokenStore:
             return False
         if not servers[server]:
             del servers[server]
+        return self._write(servers)
+
+    def move(self, old: str, new: str) -> bool:
+        """Keep the seats of server key ``old`` under ``new`` (the address a server was reached
+        at, once it has said who it is); a table kept under both keeps its more recent seat.
+        True if there was anything to move (and it moved)."""
+        servers = self._load()
+        moving = servers.pop(old, None)
+        if not moving or old == new:
+            return False
+        kept = servers.setdefault(new, {})
+        for table, entry in moving.items():
+            if table not in kept or _when(entry["saved"]) > _when(kept[table]["saved"]):
+                kept[table] = entry
         return self._write(servers)
 
     def forget_token(self, server: str, token: str) -> list[int]:

@@ -131,6 +131,15 @@ CATALOGUE: tuple[Message, ...] = (
             _ID,
             Field("version", "int", "Protocol version in use."),
             Field("server", "str", "Server software and version, free text."),
+            Field(
+                "server_id",
+                "str",
+                "Which server this is, whatever address reached it: the same across its "
+                "restarts (kept in its database). Key what you keep per server (seat tokens) by "
+                "it, not by the address you typed. Absent from servers before it.",
+                required=False,
+                high=64,
+            ),
             Field("name", "name", "Your name as accepted."),
             Field("games", "list", "Maps `{name, title, min_players, max_players}`."),
             Field("limits", "map", "This server's limits (see Limits)."),

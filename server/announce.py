@@ -48,7 +48,13 @@ def _host_label() -> str:
 
 
 def txt_properties(
-    *, protocol: int, server: str, tables: int, waiting: int, games: Iterable[str]
+    *,
+    protocol: int,
+    server: str,
+    tables: int,
+    waiting: int,
+    games: Iterable[str],
+    server_id: str = "",
 ) -> dict[str, str]:
     """The TXT keys of the record: what a client shows before connecting."""
     return {
@@ -58,6 +64,7 @@ def txt_properties(
         "tables": str(tables),
         "waiting": str(waiting),
         "games": ",".join(games),
+        "id": server_id,
     }
 
 
@@ -255,7 +262,12 @@ def announcer(
     def make_info(now: Counts) -> ServiceInfo:
         tables, waiting = now
         txt = txt_properties(
-            protocol=protocol, server=server, tables=tables, waiting=waiting, games=games
+            protocol=protocol,
+            server=server,
+            tables=tables,
+            waiting=waiting,
+            games=games,
+            server_id=lobby.store.server_id,
         )
         return service_info(label, port, addresses, txt)
 

@@ -307,6 +307,7 @@ class Session:
             "type": "welcome",
             "version": PROTOCOL_VERSION,
             "server": SERVER_NAME,
+            "server_id": self.hub.store.server_id,
             "name": self.name,
             "games": self.lobby.games_info(),
             "limits": self.hub.limits.public(),

@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,13 +35,14 @@ APPLICATION_ID = 0x436F5350  # "CoSP": marks the file as Cosmoport's (PRAGMA app
 SCHEMA_VERSION = 3  # PRAGMA user_version; a newer file is refused, never rewritten
 # What takes a file of an older format to the next one, in one transaction each. Format 2: the
 # turn timer of each table (tables opened before it have none). Format 3: how many actions each
-# table took back (its version is its moves plus twice its undos) and the turn clock's banks after
-# each action (a restart gives back the banks, not full ones).
+# table took back (its version is its moves plus twice its undos), the turn clock's banks after
+# each action (a restart gives back the banks, not full ones) and the server's id.
 _MIGRATIONS = {
     1: "ALTER TABLE tables ADD COLUMN timer INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE tables ADD COLUMN bank INTEGER NOT NULL DEFAULT 0;",
     2: "ALTER TABLE tables ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;"
-    "ALTER TABLE actions ADD COLUMN banks TEXT;",
+    "ALTER TABLE actions ADD COLUMN banks TEXT;"
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
 }
 MEMORY = ":memory:"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -95,6 +97,10 @@ CREATE TABLE takeovers (
     at REAL NOT NULL
 );
 CREATE INDEX finished_tables ON tables (state, finished);
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 # Table states in the file: the lobby's waiting/playing/finished, plus closed (ended unfinished:
@@ -178,6 +184,19 @@ class Store:
         self._db = connection
         self.path = path
         self.server = server
+        self.server_id = self._server_id()
+        """Who this server is, whatever address it is reached at (``welcome.server_id``):
+        made once per database file, so it stays the same across restarts; a new one for each
+        in-memory database."""
+
+    def _server_id(self) -> str:
+        fresh = uuid.uuid4().hex
+        try:
+            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('server_id', ?)", (fresh,))
+            row = self._db.execute("SELECT value FROM meta WHERE key='server_id'").fetchone()
+        except sqlite3.Error:  # a full disk, a read-only file: this run's own id
+            return fresh
+        return str(row[0]) if row else fresh
 
     # --- opening ---------------------------------------------------------------------------
 

@@ -20,6 +20,14 @@ from client.join import open_session
 from client.tokens import TokenStore
 
 SERVER = f"{HOST}:{PORT}"
+"""Where an older console kept seats: by the address (moved to the server's id on welcome)."""
+
+
+def kept_key(net: Network) -> str:
+    """Where seats of the server of ``net`` are kept: by the id its welcome gives."""
+    return f"id:{net.factory.hub.store.server_id}"
+
+
 TURN_LIMIT = 3000
 
 
@@ -89,7 +97,7 @@ def game_under_way(net: Network) -> Person:
 def test_a_console_started_again_takes_its_seat_back_by_itself_and_plays_to_the_end() -> None:
     net = Network(seed=5)
     ann = game_under_way(net)
-    held = ann.store.seat(SERVER, 1)
+    held = ann.store.seat(kept_key(net), 1)
     assert held is not None and held.token == ann.client.token
     ann.kill()
     again = Person(net)
@@ -98,11 +106,11 @@ def test_a_console_started_again_takes_its_seat_back_by_itself_and_plays_to_the_
     assert "Back in your seat at table 1." in text
     assert "Cosmic Run  round" in text  # the snapshot draws the board
     assert again.console.where == "table" and again.client.seated
-    rotated = again.store.seat(SERVER, 1)
+    rotated = again.store.seat(kept_key(net), 1)
     assert rotated is not None and rotated.token == again.client.token != held.token
     again.play(TURN_LIMIT)
     assert "=== Game over ===" in again.typist.take()
-    assert again.store.seats(SERVER) == []  # nothing left to take back
+    assert again.store.seats(kept_key(net)) == []  # nothing left to take back
     third = Person(net)
     assert "Taking back" not in third.enter()
 
@@ -124,7 +132,7 @@ def test_the_most_recent_seat_is_taken_back_and_the_others_mentioned() -> None:
     again.type("resume 7")
     text = again.typist.take()
     assert "Your seat at table 7 is gone: the server no longer knows it" in " ".join(text.split())
-    assert [s.table for s in again.store.seats(SERVER)] == [1, 8]
+    assert [s.table for s in again.store.seats(kept_key(net))] == [1, 8]
 
 
 def test_a_seat_the_server_forgot_is_dropped_and_the_next_one_taken_back() -> None:
@@ -139,7 +147,7 @@ def test_a_seat_the_server_forgot_is_dropped_and_the_next_one_taken_back() -> No
         "Your seat at table 9 is gone"
     )
     assert "Taking back your seat at table 1..." in text and "Back in your seat at table 1." in text
-    assert [s.table for s in again.store.seats(SERVER)] == [1]
+    assert [s.table for s in again.store.seats(kept_key(net))] == [1]
 
 
 def test_resume_without_a_token_in_memory_uses_the_kept_one() -> None:
@@ -210,7 +218,7 @@ def test_a_corrupt_token_file_is_a_note_on_the_console_and_the_next_seat_rewrite
     assert f"The kept seat tokens in {path} make no sense: ignored" in text
     assert ann.console.where == "lobby"
     ann.type("create cr 2")
-    assert [s.table for s in TokenStore(path).seats(SERVER)] == [1]
+    assert [s.table for s in TokenStore(path).seats(kept_key(net))] == [1]
 
 
 def test_history_lists_finished_games_and_save_table_keeps_one(tmp_path: Path) -> None:

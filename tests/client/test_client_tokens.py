@@ -183,7 +183,7 @@ def test_joined_saves_the_token_of_the_table_with_the_name_and_game(state_home: 
     net = Network()
     store = TokenStore()
     ann, _bob = table_of_two(net, store)
-    [seat] = store.seats(SERVER)
+    [seat] = store.seats(ann.server)
     assert (seat.table, seat.token, seat.name, seat.game) == (
         1,
         ann.token,
@@ -200,7 +200,7 @@ def test_leaving_before_the_start_frees_the_place_and_forgets_the_token(
     store = TokenStore()
     ann, _bob = table_of_two(net, store)
     ask(net, ann, {"type": "leave"})
-    assert store.seats(SERVER) == [] and ann.token is None
+    assert store.seats(ann.server) == [] and ann.token is None
 
 
 def test_leaving_during_the_game_keeps_the_token_and_resume_saves_the_rotated_one(
@@ -213,12 +213,12 @@ def test_leaving_during_the_game_keeps_the_token_and_resume_saves_the_rotated_on
     net.run()
     first = ann.token
     ask(net, ann, {"type": "leave"})
-    assert [s.token for s in store.seats(SERVER)] == [first]
+    assert [s.token for s in store.seats(ann.server)] == [first]
     resumed = ask(net, ann, {"type": "resume", "token": first})
     assert resumed["token"] != first
-    assert [s.token for s in store.seats(SERVER)] == [resumed["token"]] == [ann.token]
+    assert [s.token for s in store.seats(ann.server)] == [resumed["token"]] == [ann.token]
     restarted = TokenStore()  # what a new process finds
-    assert [s.token for s in restarted.seats(SERVER)] == [ann.token]
+    assert [s.token for s in restarted.seats(ann.server)] == [ann.token]
 
 
 def test_a_reconnection_after_a_drop_keeps_the_rotated_token_on_disk(state_home: Path) -> None:
@@ -230,7 +230,7 @@ def test_a_reconnection_after_a_drop_keeps_the_rotated_token_on_disk(state_home:
     net.drop(ann)
     net.advance(1)
     assert ann.seated and ann.token != first
-    assert [s.token for s in store.seats(SERVER)] == [ann.token]
+    assert [s.token for s in store.seats(ann.server)] == [ann.token]
 
 
 def test_the_end_of_the_game_forgets_the_token(state_home: Path) -> None:
@@ -240,7 +240,7 @@ def test_the_end_of_the_game_forgets_the_token(state_home: Path) -> None:
     bot = NetworkBot(net.reactor, ann, RandomChooser(random.Random(3)))
     ask(net, ann, {"type": "create", "game": "cosmic_run", "players": 1})
     ask(net, ann, {"type": "join", "table": 1})
-    assert len(store.seats(SERVER)) == 1
+    assert len(store.seats(ann.server)) == 1
     ann.request({"type": "start"})
     for _ in range(2000):
         net.run()
@@ -248,7 +248,7 @@ def test_the_end_of_the_game_forgets_the_token(state_home: Path) -> None:
             break
         net.reactor.advance(0.1)
     assert result(bot.done)["type"] == "game_over"
-    assert store.seats(SERVER) == []
+    assert store.seats(ann.server) == []
 
 
 def test_a_closed_table_forgets_the_token(state_home: Path) -> None:
@@ -261,7 +261,7 @@ def test_a_closed_table_forgets_the_token(state_home: Path) -> None:
     lobby.close(lobby.table(1))
     net.run()
     assert {"type": "left", "table": 1, "reason": "closed"}.items() <= seen[-1].items()
-    assert store.seats(SERVER) == []
+    assert store.seats(ann.server) == []
 
 
 def test_a_token_the_server_refuses_is_forgotten_but_other_refusals_keep_it(
@@ -272,19 +272,50 @@ def test_a_token_the_server_refuses_is_forgotten_but_other_refusals_keep_it(
     store.save(SERVER, 7, "not-a-token-the-server-knows", "Ann", "cosmic_run")
     store.save(SERVER, 8, "kept", "Ann", "cosmic_run")
     ann = greeted(net, "Ann", store)
+    assert ann.server.startswith("id:") and store.seats(SERVER) == []  # moved to the server's id
     d = ann.request({"type": "resume", "token": "not-a-token-the-server-knows"})
     net.run()
     with pytest.raises(ServerError) as refused:
         result(d)
     assert refused.value.code == "session/bad_token"
-    assert [s.table for s in store.seats(SERVER)] == [8]
+    assert [s.table for s in store.seats(ann.server)] == [8]
     ask(net, ann, {"type": "create", "game": "cosmic_run", "players": 2})
     ask(net, ann, {"type": "join", "table": 1})
     d = ann.request({"type": "resume", "token": "kept"})  # wrong state: seated already
     net.run()
     with pytest.raises(ServerError):
         result(d)
-    assert sorted(s.table for s in store.seats(SERVER)) == [1, 8]
+    assert sorted(s.table for s in store.seats(ann.server)) == [1, 8]
+
+
+def test_seats_are_kept_by_the_servers_id_and_found_through_another_address(
+    state_home: Path,
+) -> None:
+    """Bob joined as 127.0.0.1; his console, killed, is started again for the name the network
+    gave the same server: the seat is found, as the server said who it is."""
+    net = Network()
+    store = TokenStore()
+    ann, _bob = table_of_two(net, store)
+    server_id = net.factory.hub.store.server_id
+    assert ann.server == f"id:{server_id}" and [s.table for s in store.seats(ann.server)] == [1]
+    again = net.client("Ann", tokens=TokenStore())
+    again.server = "192.0.2.2:7777"  # (the same in-memory server, reached by another address)
+    started = again.start()
+    net.run()
+    assert result(started)["server_id"] == server_id
+    assert [(s.table, s.token) for s in again.kept_seats()] == [(1, ann.token)]
+
+
+def test_a_seat_kept_under_the_address_by_an_older_console_moves_to_the_servers_id(
+    state_home: Path,
+) -> None:
+    store = TokenStore()
+    store.save(SERVER, 3, "old", "Ann", "cosmic_run")
+    net = Network()
+    ann = greeted(net, "Ann", store)
+    assert [s.token for s in ann.kept_seats()] == ["old"]
+    data = json.loads(store.path.read_text())["servers"]
+    assert list(data) == [ann.server]
 
 
 def test_a_client_without_a_store_writes_nothing(state_home: Path) -> None:

@@ -41,6 +41,7 @@ def txt(tables: int = 0, waiting: int = 0) -> dict[str, str]:
         tables=tables,
         waiting=waiting,
         games=["alien_artifacts", "cosmic_run"],
+        server_id="9f0c2b",
     )
 
 
@@ -58,6 +59,7 @@ def test_the_record_names_the_service_type_the_instance_the_port_and_the_txt_key
         b"tables": b"3",
         b"waiting": b"1",
         b"games": b"alien_artifacts,cosmic_run",
+        b"id": b"9f0c2b",
     }
 
 
@@ -258,6 +260,7 @@ def test_a_server_announced_on_loopback_is_found_by_join_on_loopback() -> None:
         1,
     )
     assert ours[0].games == ("alien_artifacts", "cosmic_run")
+    assert ours[0].server_id == "9f0c2b"  # which server, whatever address it was found at
     assert SERVICE_TYPE == discover.SERVICE_TYPE
 
 

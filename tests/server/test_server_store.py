@@ -506,3 +506,17 @@ def test_a_seat_that_began_with_a_bot_keeps_it_in_the_record() -> None:
     play_to_end([host, bot])
     record = host.one("record", host.request({"type": "record", "table": table}))["record"]
     assert [s["bot"] for s in record["seats"]] == [None, "greedy"] and record["takeovers"] == []
+
+
+def test_the_server_id_is_made_once_per_file_and_kept_across_restarts(tmp_path: Path) -> None:
+    """welcome.server_id: the same server whatever address reached it, and after a restart."""
+    path = tmp_path / "server.db"
+    first = Store.open(path)
+    made = first.server_id
+    first.close()
+    again = Store.open(path)
+    assert again.server_id == made and len(made) == 32
+    again.close()
+    assert Store.open(":memory:").server_id != Store.open(":memory:").server_id
+    server = MemoryServer(store=Store.open(path))
+    assert server.client().hello("Ann")["server_id"] == made
