@@ -158,7 +158,7 @@ class Console(GameCommands, KeepCommands, LearnCommands):
         self._list_after: int | None = None  # the last table `list` showed, if more follow
         self.ended: int | None = None
         self.quitting = False
-        self._quit_armed = False
+        self.quit_armed = False
 
     # --- the three inputs ----------------------------------------------------------------
 
@@ -173,7 +173,7 @@ class Console(GameCommands, KeepCommands, LearnCommands):
         self.prompt()
 
     def _line(self, text: str) -> None:
-        armed, self._quit_armed = self._quit_armed, False
+        armed, self.quit_armed = self.quit_armed, False
         if not text:
             self.enter()
         elif text.isdigit() or (text.startswith("#") and text[1:].isdigit()):
@@ -188,7 +188,7 @@ class Console(GameCommands, KeepCommands, LearnCommands):
                 self.say(f"Unknown command `{command}`. Type `help` for the list.")
             else:
                 if command == "quit":
-                    self._quit_armed = armed
+                    self.quit_armed = armed
                 method(rest.strip())
 
     def receive(self, msg: dict[str, Any]) -> None:
@@ -551,7 +551,9 @@ class Console(GameCommands, KeepCommands, LearnCommands):
         the bot; it sits down a moment later.
 
         During a game, `bot LEVEL SEAT` (a seat letter or a player's name) gives the seat of a
-        player who has been away for a while to a bot, so that the game can go on.
+        player who has been away for a while (or who left on purpose) to a bot, so that the
+        game can go on. Your own seat: you hand it to the bot and go back to the lobby (as
+        `leave bot LEVEL`).
         """
         words = rest.split()
         level = "normal"
@@ -570,6 +572,9 @@ class Console(GameCommands, KeepCommands, LearnCommands):
                     f"Which seat should the {level} bot take over? `bot {level} SEAT`, where "
                     f"SEAT is a letter or a name ({seat_list(game.names)})."
                 )
+                return
+            if seat == game.seat and self.where == "table":  # their own: they go, it plays
+                self._leave(level)
                 return
             msg["seat"] = seat
         elif place_named(who) is not None:
@@ -597,18 +602,45 @@ class Console(GameCommands, KeepCommands, LearnCommands):
         self.call({"type": "start"}, lambda reply: None)
 
     def do_leave(self, rest: str) -> None:
-        """leave: go back to the lobby (during a game your seat is held: `resume` returns)."""
+        """leave [bot [LEVEL]]: go back to the lobby.
+
+        During a game your seat is held for you (`resume` takes it back; with a turn timer
+        your clock runs meanwhile). `leave bot` hands your seat to a normal bot as you go
+        (`leave bot hard`: another level), for good: the others play on with it.
+        """
         if self.where == "lobby":
             self.say("You are in the lobby already.")
             return
+        words = rest.lower().split()
+        if words and words[0] in ("bot", "bots", "to"):
+            words = [w for w in words if w not in ("bot", "bots", "to", "a")]
+            level = words[0] if words else "normal"
+            if level not in BOT_LEVELS:
+                self.say(f"No bot level `{level}`. Levels: {', '.join(BOT_LEVELS)}.")
+                return
+            self._leave(level)
+        elif rest:
+            self.say("Usage: `leave`, or `leave bot [LEVEL]` to hand your seat to a bot.")
+        else:
+            self._leave(None)
+
+    def _leave(self, level: str | None) -> None:
+        """Back to the lobby; during a game, ``level``: the seat goes to a bot of that level."""
         playing = self.game is not None and self.game.over is None and self.where == "table"
+        msg: dict[str, Any] = {"type": "leave"}
+        if playing and level is not None:
+            msg["bot"] = level
 
         def left(reply: dict[str, Any]) -> None:
             self.where, self.table, self.game = "lobby", None, None
-            extra = " Your seat is held: `resume` takes it back." if playing else ""
-            self.say("Back in the lobby." + extra)
+            if "bot" in msg:
+                self.say(f"Back in the lobby. A {level} bot plays your seat from now on.")
+            elif playing:
+                self.say("Back in the lobby. Your seat is held: `resume` takes it back.")
+            else:
+                self.say("Back in the lobby.")
 
-        self.call({"type": "leave"}, left)
+        self.call(msg, left)
 
     def do_chat(self, rest: str) -> None:
         """chat TEXT: say something to the lobby, or to your table (also `say`)."""
@@ -619,14 +651,24 @@ class Console(GameCommands, KeepCommands, LearnCommands):
 
     def do_quit(self, rest: str) -> None:
         """quit: leave Cosmoport (also `exit`)."""
+        if self.may_quit("Type `quit` again"):
+            self.say("Goodbye.")
+            self.finish(0)
+
+    def may_quit(self, again: str) -> bool:
+        """Whether the person may quit now: not in the middle of a game of theirs unless they
+        asked twice in a row (``again`` says how to ask once more)."""
         game = self.game
         playing = game is not None and game.over is None and game.seat is not None
-        if playing and not self._quit_armed:
-            self._quit_armed = True
-            self.say("You are in a game. Type `quit` again to leave it anyway.")
-            return
-        self.say("Goodbye.")
-        self.finish(0)
+        if playing and not self.quit_armed:
+            self.quit_armed = True
+            self.say(
+                f"You are in a game. {again} to leave it anyway (your seat stays yours for a "
+                "while), or type `leave bot` to hand it to a bot first."
+            )
+            self.prompt()
+            return False
+        return True
 
     def do_again(self, rest: str) -> None:
         """again: start a new game against bots (after the end of one)."""

@@ -144,14 +144,30 @@ class GameCommands:
             )
         elif msg.get("connected"):
             self.say(self.style.note(f"{name} is back."))
+        elif playing and msg.get("bot"):
+            self.say(self.style.note(f"{name}'s seat waits for its bot."))
         elif playing:
-            self.say(self.style.note(f"{name} lost their connection: the game waits for them."))
-            seat = msg.get("seat")
-            if isinstance(seat, int) and 0 <= seat < 26 and not msg.get("bot"):
-                hint = f"If they stay away, `bot normal {chr(65 + seat)}` gives the seat to a bot."
-                self.say(self.style.note(hint))
+            self._away(name, msg)
         else:
             self.say(self.style.note(f"{name} lost their connection."))
+
+    def _away(self, name: str, msg: dict[str, Any]) -> None:
+        """Say that a player is away during the game: on purpose or not, whether the game
+        waits for them or their turn clock runs, and how to give their seat to a bot."""
+        game = self.game
+        timed = game is not None and isinstance(game.clock, dict)
+        left = bool(msg.get("left"))
+        what = f"{name} left the table" if left else f"{name} lost their connection"
+        then = "their clock runs" if timed else "the game waits for them"
+        self.say(self.style.note(f"{what}: {then}."))
+        seat = msg.get("seat")
+        if isinstance(seat, int) and 0 <= seat < 26:
+            command = f"`bot normal {chr(65 + seat)}`"
+            if left:
+                hint = f"{command} gives their seat to a bot."
+            else:
+                hint = f"If they stay away, {command} gives their seat to a bot."
+            self.say(self.style.note(hint))
 
     def _handed_over(self, msg: dict[str, Any]) -> bool:
         """Say what a ``seat_status`` about the stand-in bot means; False if it is not one."""

@@ -104,12 +104,49 @@ _LENGTH_BYTES = {_STR8: 1, _STR16: 2, _STR32: 4, _ARRAY16: 2, _ARRAY32: 4, _MAP1
 _local = threading.local()
 
 
-def encode(msg: dict[str, Any]) -> bytes:
-    """The frame body for ``msg`` (no length header: see :func:`protocol.framing.frame`)."""
+class Prepacked(dict[str, Any]):
+    """A message some of whose values are already encoded (``raw``: key -> the msgpack bytes
+    of its value), for a large value sent again and again unchanged, such as a finished game's
+    record: :func:`encode` copies those bytes in instead of encoding the value again. To
+    everything else it is the plain message, values included."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, msg: dict[str, Any], raw: dict[str, bytes]) -> None:
+        super().__init__(msg)
+        self.raw = raw
+
+
+def _packer() -> Any:
     packer = getattr(_local, "packer", None)
     if packer is None:
         packer = _local.packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+    return packer
+
+
+def encode_value(value: Any) -> bytes:
+    """The msgpack bytes of one value, as :func:`encode` writes it inside a message (for the
+    ``raw`` of a :class:`Prepacked`)."""
+    packer = _packer()
     try:
+        body: bytes = packer.pack(value)
+    except BaseException:
+        _local.packer = None
+        raise
+    return body
+
+
+def encode(msg: dict[str, Any]) -> bytes:
+    """The frame body for ``msg`` (no length header: see :func:`protocol.framing.frame`)."""
+    packer = _packer()
+    try:
+        if type(msg) is Prepacked:
+            raw = msg.raw
+            parts = [packer.pack_map_header(len(msg))]
+            for key, value in msg.items():
+                parts.append(packer.pack(key))
+                parts.append(raw[key] if key in raw else packer.pack(value))
+            return b"".join(parts)
         body: bytes = packer.pack(msg)
     except BaseException:
         _local.packer = None  # a failed pack may leave partial bytes in the buffer

@@ -61,8 +61,8 @@ BOT_TOKEN_VARIABLE = "COSMOPORT_SEAT_TOKEN"
 _VERSION = Field(
     "version",
     "int",
-    "The table's state version: 0 at the start, +1 per action and per `undo` (after a server "
-    "restart: the number of actions that stand).",
+    "The table's state version: 0 at the start, +1 per action and per `undo`; it only grows, "
+    "across server restarts too.",
     low=0,
 )
 
@@ -324,9 +324,20 @@ CATALOGUE: tuple[Message, ...] = (
         "leave",
         "client",
         "Back to the lobby. At a waiting table the place is freed and the token dies; during "
-        "a game the seat stays held for its token (the game waits); after the end it is "
-        "simply left.",
-        (_ID,),
+        "a game the seat stays held for its token; after the end it is simply left.",
+        (
+            _ID,
+            Field(
+                "bot",
+                "choice",
+                "During the game: hand your seat to a bot of this level as you go (as "
+                "`add_bot` does for an absent player's seat, without the wait); your token "
+                "dies; refused as `add_bot` would be, and then you stay. Ignored before the "
+                "start and after the end.",
+                False,
+                choices=BOT_LEVELS,
+            ),
+        ),
         reply=("left",),
     ),
     Message(
@@ -479,6 +490,13 @@ CATALOGUE: tuple[Message, ...] = (
             Field("name", "name", "Their name."),
             Field("connected", "bool", "Whether a connection holds the seat now."),
             Field("bot", "bool", "Whether the place is held for a bot the server started."),
+            Field(
+                "left",
+                "bool",
+                "With `connected: false`: true if they went back to the lobby on purpose "
+                "(`leave`), false if their connection was lost. This server always sends it.",
+                required=False,
+            ),
             Field(
                 "auto",
                 "bool",

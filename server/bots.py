@@ -23,6 +23,7 @@ from twisted.internet import defer, protocol
 from twisted.logger import Logger
 
 from protocol import BOT_TOKEN_VARIABLE, ProtocolError
+from protocol.fields import NAME_MAX
 from server.table import Place
 
 _log = Logger()
@@ -158,7 +159,7 @@ class BotLauncher:
         # packages' directory goes first on PYTHONPATH instead.
         argv = [
             self.python, "-P", "-m", "cosmoport", "bot", target, "--table", str(table_id),
-            "--level", level, "--name", place.name, "--seed", str(seed),
+            "--level", level, "--name", bot_name(place.name, level), "--seed", str(seed),
         ]  # fmt: skip
         env = {**os.environ, BOT_TOKEN_VARIABLE: token}
         path = bot_python_path(os.environ.get("PYTHONPATH"))
@@ -216,3 +217,13 @@ def reactor_spawn(reactor: Any) -> Spawn:
         return reactor.spawnProcess(process, argv[0], argv, env=env)
 
     return spawn
+
+
+def bot_name(place_name: str, level: str) -> str:
+    """The name a bot program says hello with: the place's own (``Normal bot 2``) for a bot
+    added to a waiting table; for one that takes over a person's seat, one that says whose
+    (``Normal bot for Bob``), so that the host's log never shows a bot as the person."""
+    own = f"{level.capitalize()} bot"
+    if place_name.startswith(own + " ") and place_name[len(own) + 1 :].isdigit():
+        return place_name
+    return f"{own} for {place_name}"[:NAME_MAX].rstrip()

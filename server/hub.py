@@ -16,7 +16,7 @@ from twisted.logger import Logger
 
 from protocol import ProtocolError
 from server.bots import BotLauncher, BotProcess, Spawn
-from server.limits import Limits
+from server.limits import Limits, RateMeter
 from server.lobby import GameRegistry, Lobby
 from server.party_log import letter, table_name
 from server.rotation import Rotation
@@ -37,6 +37,11 @@ class SlowReader(Protocol):
 
 MAX_BOT_RESTARTS = 2
 """How often a bot program that ends in the middle of its game is started again."""
+
+BOT_RETURN_GRACE = 20.0
+"""Seconds a server restarted after a crash waits for the bot programs of its restored tables
+to come back by themselves (they outlive a ``kill -9`` of the server and retry at least every
+15 s) before it starts new ones for the seats still empty."""
 
 REFUSAL_SUMMARY = 60.0
 """Seconds between the log's summaries of refused connections (a flood of them would
@@ -72,14 +77,18 @@ class Hub:
             store=store,
         )
         self.store = self.lobby.store
-        # Tables of an earlier run, rebuilt from the store; their bots start once we listen.
+        # Tables of an earlier run, rebuilt from the store; their bots start once we listen,
+        # after a crash once those of the run before had their chance to come back.
         self._bots_to_restart = self.lobby.restore()
+        self._bots_due: float | None = None
+        self._crashed = not self.store.begin_run()
         self.lobby.on_close.append(self.bots.table_closed)
         self.bots.on_ended = self._bot_ended
         self._restarts: Counter[Place] = Counter()  # bot programs restarted, by place
         self._programs: dict[Place, BotProcess] = {}  # the program in charge of each place
         self.sessions: dict[Session, None] = {}
         self.per_address: Counter[str] = Counter()
+        self._costly: dict[str, RateMeter] = {}  # history/record requests, by address
         # Bytes queued for clients that do not read, by connection, and their sum (send_budget).
         self.backlogs: dict[SlowReader, int] = {}
         self.backlog_total = 0
@@ -103,6 +112,17 @@ class Hub:
                 f"at most {self.limits.connections_per_address} connections per address",
             )
         return None
+
+    def costly(self, address: str) -> float:
+        """A ``history`` or ``record`` request from ``address``: the seconds its connection
+        must wait before the server reads from it again (``limits.costly_rate``), 0 if none."""
+        meter = self._costly.get(address)
+        if meter is None:
+            limits = self.limits
+            meter = self._costly[address] = RateMeter(
+                limits.costly_rate, limits.costly_burst, self.clock()
+            )
+        return meter.take(self.clock())
 
     def refused(self, address: str, code: str) -> None:
         """Log a refused connection: the first of its kind at once, the others summed up once
@@ -167,6 +187,7 @@ class Hub:
         self.per_address[session.address] -= 1
         if self.per_address[session.address] <= 0:
             del self.per_address[session.address]
+            self._costly.pop(session.address, None)
 
     # --- bots --------------------------------------------------------------------------------
 
@@ -214,24 +235,34 @@ class Hub:
             raise
         return place
 
-    def _take_over(self, table: Table, level: str, seat: int, address: str | None) -> Place:
+    def hand_own_seat(self, table: Table, place: Place, level: str, address: str | None) -> None:
+        """``place``'s person, connected, hands their seat to a ``level`` bot as they go
+        (``leave`` with ``bot``): as a takeover, without waiting for them to be away."""
+        assert place.seat is not None and place.member is not None
+        self._take_over(table, level, place.seat, address, own=True)
+
+    def _take_over(
+        self, table: Table, level: str, seat: int, address: str | None, own: bool = False
+    ) -> Place:
         if not 0 <= seat < table.players:
             raise ProtocolError(
                 "lobby/no_such_seat", f"table {table.id} has seats 0 to {table.players - 1}"
             )
         place = table.places[seat]  # by engine seat once started, every one held
         assert place is not None
-        if place.member is not None:
+        if place.member is not None and not own:
             raise ProtocolError(
                 "table/seat_connected",
-                f"{place.name} is connected: only the seat of a player who is away can go to a bot",
+                f"{place.name} is connected: only they can hand their seat to a bot (`leave` "
+                "with `bot`)",
             )
-        wait = self.limits.bot_takeover_after
+        # Someone who left on purpose (or hands over their own seat) is not waited for.
+        wait = 0.0 if place.left or own else self.limits.bot_takeover_after
         away = 0.0 if place.away_since is None else self.clock() - place.away_since
-        if away < wait:
+        if not own and away < wait:
             raise ProtocolError(
                 "table/too_soon",
-                f"seat {seat} ({place.name}) has had nobody for {away:.0f}s; "
+                f"seat {letter(seat)} ({place.name}) has had nobody for {away:.0f}s; "
                 f"a bot may take it over after {wait:g}s",
             )
         # An earlier program for this seat never got back to it: the new one replaces it, so
@@ -260,12 +291,23 @@ class Hub:
 
     def restart_bots(self) -> None:
         """Start again the bot programs of the tables restored from the store (once the server
-        listens, so that they can connect)."""
+        listens, so that they can connect). After a crash, those of the run before may still
+        run: they get :data:`BOT_RETURN_GRACE` seconds to take their seats back first (else
+        each would be refused for good and leave a second program playing its seat)."""
+        if self._crashed and self._bots_to_restart:
+            self._bots_due = self.clock() + BOT_RETURN_GRACE
+        else:
+            self._start_restored_bots()
+
+    def _start_restored_bots(self) -> None:
+        """Start the bot programs of restored tables whose seats are still empty."""
         pending, self._bots_to_restart = self._bots_to_restart, []
+        self._bots_due = None
         for table, place in pending:
             if self.lobby.tables.get(table.id) is not table or place not in table.places:
                 continue
-            assert place.level is not None
+            if place.member is not None or place.level is None:
+                continue  # the program of the run before came back (or a person took it)
             token = self.lobby.reissue(table, place)
             try:
                 self._launch(table, place, place.level, token)
@@ -343,6 +385,8 @@ class Hub:
             except Exception:
                 _log.failure("housekeeping of {session!r}", session=session)
         self.lobby.tick()
+        if self._bots_due is not None and now >= self._bots_due:
+            self._start_restored_bots()
         self._sum_up_refusals(now)
 
     def shutdown(self) -> None:
@@ -353,5 +397,6 @@ class Hub:
             count=len(self.sessions),
         )
         self.bots.stop_all()
+        self.store.end_run()
         for session in list(self.sessions):
             session.fail(ProtocolError("server/shutting_down", "the server is stopping"))

@@ -28,6 +28,13 @@ class Limits:
     act_burst: int = 50
     """...and in one burst; beyond that the server reads nothing more from the connection
     until it is back under the rate (slowed down, never cut off)."""
+    costly_rate: float = 10.0
+    """``history`` and ``record`` requests per second one IP address may make on average, all
+    its connections together (each reads the database, and a record not asked for lately is
+    built and encoded, a millisecond or more for a long game)..."""
+    costly_burst: int = 30
+    """...and at once; beyond that the server reads nothing more from the connection that
+    asked until the address is back under the rate (slowed down, never cut off)."""
     connections_per_address: int = 16
     """Open connections from one IP address; one more is rejected."""
     max_connections: int = 2000
@@ -65,7 +72,9 @@ class Limits:
     """A waiting table at which no person is connected (places held by people who are away)
     is closed after this long."""
     abandoned_table_ttl: float = 3600.0
-    """A started table with no seat connected is closed after this long."""
+    """A started table with no seat connected is closed after this long; one with no person
+    connected for ``empty_table_ttl`` counts against nobody's share of tables, and is closed
+    sooner if a new table needs its room (see :meth:`server.lobby.Lobby.create`)."""
     finished_table_ttl: float = 600.0
     """A finished table is closed this long after the end (or once nobody is there)."""
     send_backlog: int = 4 * 1024 * 1024

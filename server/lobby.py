@@ -22,7 +22,7 @@ from protocol import ProtocolError
 from server.limits import Limits
 from server.party_log import seat_list, table_name
 from server.rotation import Rotation
-from server.store import MEMORY, SavedTable, Store, token_hash
+from server.store import MEMORY, SavedTable, StorageFailed, Store, token_hash
 from server.table import (
     CLOSED,
     PLAYING,
@@ -198,23 +198,37 @@ class Lobby:
             raise ProtocolError(
                 "lobby/bad_options", f"{game.title} refused the options: {exc}"
             ) from None
-        if len(self.tables) >= self.limits.max_tables:
+        # Games nobody has been at for a while count for nobody: their room goes to whoever
+        # needs it when the server is full.
+        abandoned = self._abandoned()
+        attended = len(self.tables) - len(abandoned)
+        if attended >= self.limits.max_tables:
             raise ProtocolError(
                 "limit/tables", f"the server already holds {_tables(self.limits.max_tables)}"
             )
         per_address = self.limits.tables_per_address
-        held = sum(1 for t in self.tables.values() if t.creator == creator)
+        held = sum(
+            1 for t in self.tables.values() if t.creator == creator and t.id not in abandoned
+        )
         if held >= per_address:
             raise ProtocolError(
                 "limit/tables", f"your address already holds {_tables(per_address, 'open ')}"
             )
-        free = self.limits.max_tables - len(self.tables)
+        free = self.limits.max_tables - attended
         if held >= free:  # a fair share: never more than is left to everyone else
             raise ProtocolError(
                 "limit/tables",
                 f"your address holds {_tables(held, 'open ')} and only {free} "
                 f"{'is' if free == 1 else 'are'} free: the rest are for others",
             )
+        if len(self.tables) >= self.limits.max_tables:  # room from the longest abandoned
+            oldest = min(abandoned, key=lambda t: abandoned[t])
+            _log.info(
+                "{table} closed to make room: nobody has been at its game for {minutes} min",
+                table=table_name(self.tables[oldest]),
+                minutes=round((self.clock() - abandoned[oldest]) / 60),
+            )
+            self.close(self.tables[oldest])
         table = Table(
             self._next_id,
             game,
@@ -236,6 +250,21 @@ class Lobby:
         self._mark(table)
         _log.info("{table} opened for {players} players", table=table_name(table), players=players)
         return table
+
+    def _abandoned(self) -> dict[int, float]:
+        """The games people opened that no person has been connected to for
+        ``limits.empty_table_ttl`` (bots may still play them): table id -> since when. They
+        count against nobody's share of tables, and the longest abandoned is closed when a
+        new table needs its room (else it would be kept for ``abandoned_table_ttl``)."""
+        since = self.clock() - self.limits.empty_table_ttl
+        return {
+            t.id: t.unattended_since
+            for t in self.tables.values()
+            if t.state == PLAYING
+            and t.creator  # (not the tournament host's own tables)
+            and t.unattended_since is not None
+            and t.unattended_since <= since
+        }
 
     def close(self, table: Table) -> None:
         """Close ``table``: its tokens die and everyone at it goes back to the lobby."""
@@ -341,8 +370,17 @@ class Lobby:
             ) from None
         new_token = self._new_token()
         new = token_hash(new_token)
-        with storage_errors():
+        try:
             self.store.tokens_saved(table.id, place.slot, new, used)
+        except StorageFailed as exc:  # coming back must not depend on a write: no new token
+            _log.warn(
+                "storage: {error}; {name} takes their seat back at table {table} with the "
+                "token they hold (a new one could not be saved)",
+                error=str(exc),
+                name=place.name,
+                table=table.id,
+            )
+            new_token, new = token, used
         self._forget_tokens(place)
         previous = place.member
         if previous is not None and previous is not member:
@@ -353,7 +391,7 @@ class Lobby:
                 )
             except Exception:
                 _log.failure("evicting the previous holder of a seat")
-        place.token_hash, place.previous_hash = new, used
+        place.token_hash, place.previous_hash = new, (used if new != used else None)
         self._tokens[used] = (table, place)  # good until confirm_token
         self._tokens[new] = (table, place)
         table.attach(place, member)
@@ -373,6 +411,7 @@ class Lobby:
         token of it (its player's) dies."""
         self._give_token(table, place, token_hash(token))
         place.level = level
+        place.left = False
         table.clear_undo()  # the bot cannot take back its player's actions
         self._keep(
             f"the takeover of {place.name}'s seat",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from twisted.logger import Logger
 
 from protocol import PROTOCOL_VERSION, REJECT_CODES, ProtocolError, validate
+from protocol.codec import Prepacked
 from protocol.fields import INT_MAX, check_id
 from protocol.messages import BY_TYPE, LIST_PAGE
 from server.limits import RateMeter
@@ -399,12 +400,28 @@ class Session:
         self.last_ping = self.hub.clock()
         self.send({"type": "ping", "id": ping_id})
 
+    def _costly(self) -> None:
+        """A request that reads the database: paced per address (``limits.costly_rate``)."""
+        wait = self.hub.costly(self.address)
+        if wait > 0.0:
+            self.peer.hold(wait)
+
     def handle_history(self, msg: dict[str, Any], request_id: Any) -> None:
+        self._costly()
         games, more = self.hub.store.history(msg.get("limit", HISTORY_PAGE), msg.get("before"))
         self._reply(request_id, {"type": "history", "games": games, "more": more})
 
     def handle_record(self, msg: dict[str, Any], request_id: Any) -> None:
+        self._costly()
         table_id = msg["table"]
+        finished = self.hub.store.finished_record(table_id)
+        if finished is not None:  # encoded once: the same bytes for every asker
+            record, packed = finished
+            reply = {"type": "record", "table": table_id, "record": record}
+            if request_id is not None:
+                reply["id"] = request_id
+            self.send(Prepacked(reply, {"record": packed}))
+            return
         state = self.hub.store.state_of(table_id)
         if state is None:
             raise ProtocolError(
@@ -416,8 +433,7 @@ class Session:
                 f"the game at table {table_id} is not over: its record shows every hidden "
                 "card, so it is given out only after the end",
             )
-        record = self.hub.store.record(table_id)
-        self._reply(request_id, {"type": "record", "table": table_id, "record": record})
+        raise ProtocolError("server/storage", f"the record of table {table_id} cannot be read")
 
     def handle_chat(self, msg: dict[str, Any], request_id: Any) -> None:
         _log.debug(
@@ -454,6 +470,9 @@ class Session:
         assert table is not None
         if self.state == SEATED:
             assert self.place is not None
+            level = msg.get("bot")
+            if level is not None and table.state == PLAYING:
+                self.hub.hand_own_seat(table, self.place, level, self.address)  # or refused
             self._log_left(table, self.place)
             self.lobby.leave(table, self.place)
         else:
@@ -523,7 +542,14 @@ class Session:
 
     def _log_left(self, table: Table, place: Place) -> None:
         who, name = self._who(), table_name(table)
-        if table.state == PLAYING:
+        if table.state == PLAYING and place.bot:
+            _log.info(
+                "{who} left {table} during the game: a bot plays {seat} on",
+                who=who,
+                table=name,
+                seat=self._where(table, place),
+            )
+        elif table.state == PLAYING:
             _log.info(
                 "{who} left {table} during the game: {seat} waits for them",
                 who=who,

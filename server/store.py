@@ -18,11 +18,13 @@ raises :class:`StorageFailed` and leaves the file as it was.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import sqlite3
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -30,8 +32,11 @@ from pathlib import Path
 from typing import Any
 
 from games import records
+from protocol.codec import encode_value
 
 APPLICATION_ID = 0x436F5350  # "CoSP": marks the file as Cosmoport's (PRAGMA application_id)
+RECORDS_KEPT = 32 * 1024 * 1024
+"""Bytes of finished games' records kept encoded in memory (a long game's is 15 to 30 KB)."""
 SCHEMA_VERSION = 3  # PRAGMA user_version; a newer file is refused, never rewritten
 # What takes a file of an older format to the next one, in one transaction each. Format 2: the
 # turn timer of each table (tables opened before it have none). Format 3: how many actions each
@@ -185,6 +190,9 @@ class Store:
         self.path = path
         self.server = server
         self.server_id = self._server_id()
+        # Finished games' records (they never change) with their msgpack bytes, newest use last.
+        self._finished: OrderedDict[int, tuple[dict[str, Any], bytes]] = OrderedDict()
+        self._finished_bytes = 0
         """Who this server is, whatever address it is reached at (``welcome.server_id``):
         made once per database file, so it stays the same across restarts; a new one for each
         in-memory database."""
@@ -197,6 +205,23 @@ class Store:
         except sqlite3.Error:  # a full disk, a read-only file: this run's own id
             return fresh
         return str(row[0]) if row else fresh
+
+    def begin_run(self) -> bool:
+        """A server starts on this database. True if the one before stopped cleanly (and its
+        bot programs with it); False after a crash or ``kill -9``, whose bot programs may
+        still run and come back by themselves."""
+        try:
+            with self._write() as db:
+                row = db.execute("SELECT value FROM meta WHERE key='stopped'").fetchone()
+                db.execute("DELETE FROM meta WHERE key='stopped'")
+        except StorageFailed:
+            return False
+        return row is not None
+
+    def end_run(self) -> None:
+        """The server stops cleanly: its bot programs are stopped (see :meth:`begin_run`)."""
+        with contextlib.suppress(StorageFailed), self._write() as db:
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('stopped', '1')")
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -230,6 +255,10 @@ class Store:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA foreign_keys=ON")
+            cap = _size_cap()
+            if cap is not None:  # keep the journal well under a file-size cap (ulimit -f)
+                page = int(db.execute("PRAGMA page_size").fetchone()[0])
+                db.execute(f"PRAGMA wal_autocheckpoint={max(8, min(1000, cap // page // 4))}")
         except sqlite3.Error as exc:
             db.close()
             raise StoreError(f"{file}: cannot use the database ({_reason(exc)})") from None
@@ -261,10 +290,31 @@ class Store:
         except sqlite3.Error as exc:
             if db.in_transaction:
                 db.execute("ROLLBACK")
-            raise _failed(exc) from None
+            raise self._write_failed(exc) from None
+
+    def _write_failed(self, exc: sqlite3.Error) -> StorageFailed:
+        """What a failed write means; first it makes what room it can, so that the next
+        write may succeed: the journal's frames go into the database file and the journal is
+        emptied (a journal stuck at a file-size cap would otherwise fail every write)."""
+        failure = _failed(exc)
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if not failure.full and not self.in_memory:
+            cap = _size_cap()
+            sizes = [_size(self.path + suffix) for suffix in ("", "-wal")]
+            if cap is not None and max(sizes) + 64 * 1024 >= cap:
+                failure.full = True  # the file-size cap, reported as an I/O error
+        return failure
 
     def next_table_id(self) -> int:
-        row = self._db.execute("SELECT MAX(id) FROM tables").fetchone()
+        """One more than any table id this database ever handed out: a table that closed
+        before it started is deleted, but its id is remembered (``meta.last_table_id``), so
+        that a restarted server never numbers a new table like one a console keeps a seat
+        at."""
+        row = self._db.execute(
+            "SELECT MAX(COALESCE((SELECT MAX(id) FROM tables), 0),"
+            " COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key='last_table_id'), 0))"
+        ).fetchone()
         return int(row[0] or 0) + 1
 
     def table_opened(self, t: Any) -> None:
@@ -287,6 +337,12 @@ class Store:
                     t.timer.decision if t.timer else 0,
                     t.timer.bank if t.timer else 0,
                 ),
+            )
+            db.execute(
+                "INSERT INTO meta VALUES ('last_table_id', ?) ON CONFLICT(key) DO UPDATE"
+                " SET value=excluded.value WHERE CAST(value AS INTEGER) < CAST(excluded.value"
+                " AS INTEGER)",
+                (str(t.id),),
             )
 
     def place_saved(self, table_id: int, place: Any) -> None:
@@ -379,6 +435,9 @@ class Store:
     def forget(self, table_id: int) -> None:
         """Delete everything kept of a table (for a host that keeps its games elsewhere, like a
         tournament's, whose in-memory database would otherwise grow with every game)."""
+        kept = self._finished.pop(table_id, None)
+        if kept is not None:
+            self._finished_bytes -= len(kept[1])
         with self._write() as db:
             for name in ("actions", "places", "takeovers"):  # (no cascade without foreign_keys)
                 db.execute(f"DELETE FROM {name} WHERE table_id=?", (table_id,))
@@ -471,6 +530,27 @@ class Store:
     def state_of(self, table_id: int) -> str | None:
         row = self._db.execute("SELECT state FROM tables WHERE id=?", (table_id,)).fetchone()
         return None if row is None else str(row[0])
+
+    def finished_record(self, table_id: int) -> tuple[dict[str, Any], bytes] | None:
+        """The record of the finished game at ``table_id`` and its msgpack bytes, or None if
+        there is none. A finished game's record never changes: the last ones asked for are
+        kept (up to :data:`RECORDS_KEPT` bytes), so that asking again costs next to nothing."""
+        kept = self._finished.get(table_id)
+        if kept is not None:
+            self._finished.move_to_end(table_id)
+            return kept
+        if self.state_of(table_id) != FINISHED:
+            return None
+        record = self.record(table_id)
+        if record is None:
+            return None
+        kept = (record, encode_value(record))
+        self._finished[table_id] = kept
+        self._finished_bytes += len(kept[1])
+        while self._finished_bytes > RECORDS_KEPT and len(self._finished) > 1:
+            _, (_, dropped) = self._finished.popitem(last=False)
+            self._finished_bytes -= len(dropped)
+        return kept
 
     def record(self, table_id: int) -> dict[str, Any] | None:
         """The record of a started table (see ``docs/records.md``), or None."""
@@ -590,6 +670,24 @@ _INSERT_ACTION = (
 def _failed(exc: sqlite3.Error) -> StorageFailed:
     full = isinstance(exc, sqlite3.OperationalError) and "full" in str(exc).lower()
     return StorageFailed(f"the server could not save this ({_reason(exc)})", full)
+
+
+def _size_cap() -> int | None:
+    """The largest file this process may write (``ulimit -f``), None if unlimited (or on a
+    system without such limits)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _reason(exc: BaseException) -> str:

@@ -34,7 +34,7 @@ import games
 from protocol import ProtocolError
 from server.party_log import letter, results, table_name
 from server.store import StorageFailed, Store
-from server.timers import TIMEOUT, TimerSettings, TurnClock
+from server.timers import RESTART_GRACE, TIMEOUT, TimerSettings, TurnClock
 
 StandIn = Callable[[games.Game, dict[str, Any], list[games.Action], random.Random], games.Action]
 """Chooses an action for a seat that ran out of time: (game, the seat's view, legal, rng)."""
@@ -69,6 +69,7 @@ class Place:
 
     __slots__ = (
         "away_since",
+        "left",
         "level",
         "member",
         "name",
@@ -94,6 +95,7 @@ class Place:
         self.seat: int | None = None
         self.level = level
         self.away_since: float | None = None  # when its connection went, during the game
+        self.left = False  # its person went to the lobby on purpose (not a lost connection)
 
     @property
     def bot(self) -> bool:
@@ -163,6 +165,9 @@ class Table:
         self.finished_at: float | None = None
         self.unattended_since: float | None = self.created_at  # no person connected since
         self.vacant_since: float | None = self.created_at  # no person holding a place since
+        # After a restart: the seats not back yet, waited for until ``_awaited_until``.
+        self._awaited: set[int] = set()
+        self._awaited_until = 0.0
         self._on_change = on_change
         self.creator = ""  # the address that opened the table (limits per address)
         self._legal: list[games.Action] = []
@@ -293,6 +298,7 @@ class Table:
         """
         place.member = None
         place.away_since = self._clock()
+        place.left = not place.bot  # (a person who handed their seat to a bot: the bot's now)
         freed = self.state == WAITING
         if freed:
             self.places[place.slot] = None
@@ -307,6 +313,7 @@ class Table:
             return  # freed meanwhile (a bot program that ended before its connection did)
         place.member = None
         place.away_since = self._clock()
+        place.left = False
         if self.state != FINISHED:
             self._broadcast(self._seat_status(place))
         self.update_attendance()
@@ -315,6 +322,7 @@ class Table:
         """``member`` resumed ``place`` (whose tokens the lobby has rotated)."""
         place.member = member
         place.away_since = None
+        place.left = False
         self._broadcast(self._seat_status(place), skip=member)
         self.update_attendance()
 
@@ -521,8 +529,19 @@ class Table:
         now = self._clock()
         if not self.engine.is_over:
             self.turns.begin(self.engine.current_player, now)
-        if self.unattended_since is not None:
-            self.turns.pause(now)
+        self._run_clocks(now)
+
+    def _run_clocks(self, now: float) -> None:
+        """Run the clocks while someone is there to wait and the seat to act is not one a
+        restart left without its player (for :data:`RESTART_GRACE` seconds); else they stand."""
+        turns = self.turns
+        if turns is None:
+            return
+        awaited = turns.seat in self._awaited and now < self._awaited_until
+        if self.unattended_since is None and not awaited:
+            turns.resume(now)
+        else:
+            turns.pause(now)
 
     def _decided(self, place: Place, next_seat: int | None, stand_in: str | None) -> bool:
         """``place``'s seat has decided (itself, or by the stand-in) and ``next_seat`` decides
@@ -533,6 +552,7 @@ class Table:
         self.turns.spend(now)
         back = stand_in is None and place.seat is not None and self.turns.present(place.seat)
         self.turns.begin(next_seat, now)
+        self._run_clocks(now)
         if back:
             _log_back(self, place)
         return back
@@ -545,6 +565,7 @@ class Table:
         its decision now; three timeouts in a row hand the seat over."""
         if self.turns is None or self.state != PLAYING:
             return
+        self._run_clocks(self._clock())
         why = self.turns.due(self._clock())
         seat = self.turns.seat
         if why is None or seat is None:
@@ -646,6 +667,8 @@ class Table:
         self.version = moves + 2 * undos
         self.recent.extend(recent)
         self.state = PLAYING
+        self._awaited = {p.seat for p in self.held if p.seat is not None}
+        self._awaited_until = self._clock() + RESTART_GRACE
         self._start_clock()
         if self.turns is not None and banks is not None and len(banks) == self.players:
             self.turns.banks = [max(0.0, min(float(b), self.turns.settings.bank)) for b in banks]
@@ -747,6 +770,7 @@ class Table:
             "name": place.name,
             "connected": place.connected,
             "bot": place.bot,
+            "left": place.left and not place.connected,
             "auto": self.turns is not None
             and place.seat is not None
             and self.turns.auto[place.seat],
@@ -789,11 +813,8 @@ class Table:
             self.unattended_since = None
         elif self.unattended_since is None:
             self.unattended_since = now
-        if self.turns is not None:  # the clocks run while someone is there to wait
-            if self.unattended_since is None:
-                self.turns.resume(now)
-            else:
-                self.turns.pause(now)
+        self._awaited -= {p.seat for p in self.held if p.member is not None}
+        self._run_clocks(now)
         if any(not p.bot for p in self.held):
             self.vacant_since = None
         elif self.vacant_since is None:

@@ -27,6 +27,11 @@ STAND_IN_PAUSE = 1.0
 """Seconds the stand-in waits before it plays a handed-over seat's decision (so that people
 can follow the game)."""
 
+RESTART_GRACE = 60.0
+"""Seconds a restored game waits for the players of before the clocks run regardless: after a
+restart the seat to act's clock stands until its player is back (a console retries at least
+every 15 s), so that the time the server was down, and the time to come back, is nobody's."""
+
 TIMEOUT, HANDED_OVER = "timeout", "handed_over"
 """Why the stand-in played (the ``why`` of a ``stand_in`` event)."""
 

@@ -249,6 +249,10 @@ class CosmoportApp(App[int]):
             self.write_log([f"Screenshot saved: {self.screenshot(filename)}"])
 
     async def action_quit(self) -> None:
+        """Ctrl+Q: leave, after asking once in the middle of a game."""
+        console = self.line_console
+        if console is not None and not console.may_quit("Press Ctrl+Q again"):
+            return
         self.end_session()
 
     def end_session(self) -> None:

@@ -99,6 +99,8 @@ async def played(pilot: Any, app: CosmoportApp, *keys: str) -> None:
 async def quit_app(pilot: Any, app: CosmoportApp) -> None:
     """Ctrl+Q, and wait for the session to close (server, connections)."""
     await pilot.press("ctrl+q")
+    if app.line_console is not None and app.line_console.quit_armed:  # asked: in a game
+        await pilot.press("ctrl+q")
     await until(pilot, lambda: app.code is not None)
 
 

@@ -273,7 +273,7 @@ def test_chat_seat_status_and_a_closed_table() -> None:
     text = typist.take()
     assert "[table] Bob: gl hf" in text
     assert "Bob lost their connection: the game waits for them." in text
-    assert "If they stay away, `bot normal B` gives the seat to a bot." in text
+    assert "If they stay away, `bot normal B` gives their seat to a bot." in text
     assert "Bob is back." in text
     assert "Table 4 was closed: back in the lobby." in text
     assert typist.screen.prompt == "lobby> "
@@ -323,7 +323,54 @@ def test_bot_during_a_game_takes_over_a_seat_named_by_letter_or_name() -> None:
          "connected": False, "bot": True}
     )  # fmt: skip
     text = typist.take()
-    assert "Bob lost their connection" in text and "gives the seat to a bot" not in text
+    assert "Bob's seat waits for its bot." in text and "gives their seat to a bot" not in text
+
+
+def test_a_player_who_left_on_purpose_is_told_apart_from_a_lost_connection() -> None:
+    """With a turn timer the game does not wait: the others read that the clock runs, and
+    that a bot may have the seat at once."""
+    typist, _state = seated()
+    assert typist.console.game is not None
+    typist.console.game.clock = {"seat": 1, "decision": 30.0, "banks": [60.0, 60.0]}
+    typist.console.receive(
+        {"type": "seat_status", "table": 4, "slot": 1, "seat": 1, "name": "Bob",
+         "connected": False, "bot": False, "left": True}
+    )  # fmt: skip
+    text = " ".join(typist.take().split())
+    assert "Bob left the table: their clock runs." in text
+    assert "`bot normal B` gives their seat to a bot." in text and "stay away" not in text
+    assert "lost their connection" not in text and "waits for them" not in text
+
+
+def test_leave_bot_hands_the_seat_to_a_bot_as_the_player_goes() -> None:
+    typist, _state = seated()
+    client = typist.console.client
+    typist.type("leave bot hard")
+    assert client.sent[-1] == {"type": "leave", "bot": "hard"}
+    client.reply({"type": "left", "table": 4, "reason": "request"})
+    assert "A hard bot plays your seat from now on." in typist.take()
+    assert typist.screen.prompt == "lobby> "
+
+
+def test_bot_for_ones_own_seat_is_leave_bot_and_a_bad_level_sends_nothing() -> None:
+    typist, _state = seated()
+    client = typist.console.client
+    own = "AB"[typist.console.game.seat]
+    sent = len(client.sent)
+    typist.type("leave bot godlike")
+    assert "No bot level `godlike`" in typist.take() and len(client.sent) == sent
+    typist.type(f"bot easy {own}")
+    assert client.sent[-1] == {"type": "leave", "bot": "easy"}
+
+
+def test_quit_in_the_middle_of_a_game_asks_first_and_names_leave_bot() -> None:
+    typist, _state = seated()
+    typist.type("quit")
+    text = " ".join(typist.take().split())
+    assert "You are in a game. Type `quit` again to leave it anyway" in text
+    assert "`leave bot`" in text and not typist.console.quitting
+    typist.type("quit")
+    assert typist.console.quitting
 
 
 def test_unknown_and_malformed_messages_never_crash_the_console() -> None:

@@ -223,3 +223,18 @@ def test_join_shows_the_lobby_then_the_table_then_the_game() -> None:
         assert app.code == 0
 
     asyncio.run(main())
+
+
+def test_ctrl_q_in_the_middle_of_a_game_asks_before_it_quits() -> None:
+    async def script(pilot: Any, app: CosmoportApp) -> None:
+        await until(pilot, lambda: my_turn(app))
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: any("Press Ctrl+Q again" in line for line in app.said))
+        assert app.code is None  # still playing
+        await pilot.press("x", "enter")  # anything else typed: the next Ctrl+Q asks again
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.code is None
+        assert sum("Press Ctrl+Q again" in line for line in app.said) == 2
+
+    run_game("cosmic_run", 2, 3, (80, 24), script)  # (then quit_app presses it twice)

@@ -41,7 +41,10 @@ def given_back(child: pexpect.spawn) -> None:
 
 
 def test_on_a_terminal_play_is_full_screen_and_ctrl_q_leaves_it_cleanly() -> None:
+    """In the middle of the game Ctrl+Q asks first; the second leaves."""
     child = full_screen()
+    child.sendcontrol("q")
+    child.expect("Press Ctrl")
     child.sendcontrol("q")
     given_back(child)
 

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from protocol import MAX_DEPTH, ProtocolError, decode, encode, frame
+from protocol.codec import Prepacked, encode_value
 from protocol.framing import HEADER_SIZE, MAX_FRAME, body_length
 
 
@@ -161,3 +162,25 @@ def test_nothing_outside_the_protocol_package_imports_msgpack():
             if "import msgpack" in text or "from msgpack" in text:
                 offenders.append(str(path.relative_to(root)))
     assert offenders == []
+
+
+@given(
+    st.dictionaries(
+        st.text(max_size=8),
+        st.recursive(
+            st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=20),
+            lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner),
+            max_leaves=12,
+        ),
+        max_size=6,
+    ),
+    st.data(),
+)
+def test_a_prepacked_message_encodes_to_the_very_bytes_of_the_plain_one(msg, data):
+    """A finished game's record is encoded once and its bytes copied into each reply: the
+    frame is byte for byte the one encoding the whole message gives."""
+    raw_keys = data.draw(st.sets(st.sampled_from(sorted(msg)))) if msg else set()
+    packed = Prepacked(msg, {key: encode_value(msg[key]) for key in raw_keys})
+    assert packed == msg
+    assert encode(packed) == encode(msg)
+    assert decode(encode(packed), max_depth=None) == msg

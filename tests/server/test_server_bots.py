@@ -274,7 +274,7 @@ def test_a_bot_takes_over_the_seat_of_a_player_away_long_enough():
     added = a.one("bot_added", a.request({"type": "add_bot", "level": "easy", "seat": 1}))
     assert (added["slot"], added["name"], added["level"]) == (1, "p1", "easy")
     [(argv, _env, _process)] = spawn.started
-    assert argv[argv.index("--name") + 1] == "p1"
+    assert argv[argv.index("--name") + 1] == "Easy bot for p1"  # not the player in the log
     # The player's token is dead: coming back now (or anyone holding it) is refused.
     back = server.greeted("p1 again")
     assert back.error(back.request({"type": "resume", "token": b.token})) == "session/bad_token"
@@ -472,3 +472,55 @@ async def test_real_bot_programs_join_play_to_the_end_and_exit(monkeypatch):
     finally:
         factory.hub.shutdown()
         await defer.maybeDeferred(port.stopListening)
+
+
+def test_a_player_hands_their_own_seat_to_a_bot_as_they_leave():
+    server, spawn = bot_server(dead_after=10**6, idle_timeout=10**6, bot_takeover_after=60.0)
+    table, (a, b) = server.table_with(2, options={"target": 30})
+    a.received()
+    left = b.one("left", b.request({"type": "leave", "bot": "hard"}))
+    assert left == {"type": "left", "table": table, "reason": "request", "id": left["id"]}
+    [(argv, _env, _process)] = spawn.started
+    assert argv[argv.index("--level") + 1] == "hard"
+    assert argv[argv.index("--name") + 1] == "Hard bot for p1"
+    status = a.one("seat_status")
+    assert (status["seat"], status["connected"], status["bot"]) == (1, False, True)
+    again = server.greeted("p1 again")
+    assert again.error(again.request({"type": "resume", "token": b.token})) == "session/bad_token"
+    arrive(server, spawn.started[0])
+    assert a.one("seat_status")["connected"] is True
+    assert seats(a)[1] == {"name": "p1", "connected": True, "bot": True}
+
+
+def test_leave_with_a_bot_the_server_cannot_start_is_refused_and_the_player_stays():
+    server, _spawn = bot_server(max_bots=0, dead_after=10**6, idle_timeout=10**6)
+    table, (_a, b) = server.table_with(2, options={"target": 30})
+    assert b.error(b.request({"type": "leave", "bot": "easy"})) == "lobby/no_bots"
+    assert server.hub.lobby.table(table).places[1].member is not None
+    b.one("left", b.request({"type": "leave"}))  # a plain leave still works
+
+
+def test_the_seat_of_a_player_who_left_on_purpose_may_go_to_a_bot_at_once():
+    server, spawn = bot_server(dead_after=10**6, idle_timeout=10**6, bot_takeover_after=60.0)
+    _table, (a, b) = server.table_with(2, options={"target": 30})
+    a.received()
+    b.one("left", b.request({"type": "leave"}))
+    status = a.one("seat_status")
+    assert (status["connected"], status["left"]) == (False, True)
+    added = a.one("bot_added", a.request({"type": "add_bot", "level": "easy", "seat": 1}))
+    assert added["seat"] == 1 and len(spawn.started) == 1
+    assert a.error(a.request({"type": "add_bot", "level": "hard", "seat": 1})) == "table/too_soon"
+
+
+def test_a_lost_connection_is_not_leaving_on_purpose():
+    _server, _spawn, _table, a, _b = away_game(bot_takeover_after=60.0)
+    assert a.error(a.request({"type": "add_bot", "level": "easy", "seat": 1})) == "table/too_soon"
+
+
+def test_a_bot_program_is_named_for_the_seat_it_takes_over():
+    from server.bots import bot_name
+
+    assert bot_name("Normal bot 2", "normal") == "Normal bot 2"
+    assert bot_name("Bob", "hard") == "Hard bot for Bob"
+    assert bot_name("Easy bot 2", "hard") == "Hard bot for Easy bot 2"
+    assert len(bot_name("A" * 24, "greedy")) == 24

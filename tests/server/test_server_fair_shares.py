@@ -226,3 +226,42 @@ def test_refused_connections_are_logged_once_then_summed_up_once_a_minute(logged
     ]
     server.advance(120)  # nothing more refused: nothing more said
     assert len(refusal_lines(logged)) == 3
+
+
+def abandon(server: MemoryServer, client: Any) -> int:
+    """``client`` opens a one-player game, starts it and leaves it (as if it had bots)."""
+    table = client.create("secret_race", 1)
+    client.join(table)
+    client.one("started", client.request({"type": "start"}))
+    client.one("left", client.request({"type": "leave"}))
+    return table
+
+
+def test_games_nobody_attends_make_room_for_a_newcomer_instead_of_holding_it_for_an_hour():
+    """The trial: 29 addresses repeating create/join/start/leave of a one-player game filled
+    all 500 tables for an hour. Scaled down: 10 addresses fill 10 tables."""
+    server = MemoryServer(Limits(max_tables=10, tables_per_address=4, **TTLS, **FAST))
+    hogs = [server.greeted(f"hog{n}", host=f"10.0.1.{n}") for n in range(10)]
+    opened = [abandon(server, hog) for hog in hogs]
+    assert len(server.hub.lobby.tables) == 10
+    newcomer = server.greeted("newcomer", host="10.0.2.1")
+    assert newcomer.error(newcomer.request(CREATE)) == "limit/tables"  # just left: still theirs
+    server.advance(300)  # five minutes with nobody at them: they count for nobody now
+    table = newcomer.create()
+    tables = server.hub.lobby.tables
+    assert table in tables and len(tables) == 10
+    assert opened[0] not in tables and all(t in tables for t in opened[1:])  # the oldest went
+    # An address whose games are abandoned is not held back by them either.
+    assert hogs[0].create() in tables
+    assert opened[1] not in tables
+
+
+def test_an_abandoned_game_stays_while_there_is_room_and_its_player_can_come_back():
+    server = MemoryServer(Limits(max_tables=10, **TTLS, **FAST))
+    ann = server.greeted("ann")
+    table = abandon(server, ann)
+    server.advance(1200)
+    server.greeted("bob", host="10.0.0.2").create()
+    assert table in server.hub.lobby.tables
+    resumed = ann.request({"type": "resume", "token": ann.token})
+    assert ann.one("resumed", resumed)["table"]["id"] == table

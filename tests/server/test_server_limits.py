@@ -322,3 +322,22 @@ def test_past_the_send_budget_the_slowest_readers_are_dropped_first():
     assert server.hub.backlog_total <= 4_000
     slow[1].protocol.resumeProducing()  # a reader that catches up owes nothing any more
     assert slow[1].protocol not in server.hub.backlogs
+
+
+def test_history_and_record_are_paced_per_address_not_per_connection():
+    """Many connections of one address within their own rates cannot make the server read
+    its database (and build records) faster than ``costly_rate``: beyond it, they are read
+    later, never cut off; another address is not slowed."""
+    server = MemoryServer(Limits(rate=1e9, burst=10**9, costly_rate=2, costly_burst=4))
+    same = [server.greeted(f"c{n}", host="10.0.0.7") for n in range(4)]
+    for client in same:  # the burst, shared by the address's connections
+        assert [m["type"] for m in client.request({"type": "history"})] == ["history"]
+    late = same[0]
+    assert [m["type"] for m in late.request({"type": "history"})] == ["history"]  # in debt
+    late.send({"type": "ping", "id": "p"})
+    assert late.received() == []  # read later: 0.5 s
+    other = server.greeted("elsewhere", host="10.0.0.8")
+    assert [m["type"] for m in other.request({"type": "history"})] == ["history"]
+    server.clock.advance(0.5)
+    assert [m["type"] for m in late.received()] == ["pong"]
+    assert not any(client.disconnected for client in same)

@@ -147,7 +147,7 @@ def test_a_whole_party_is_logged_one_line_for_each_thing_that_happened_and_once(
         "Ann (192.168.1.20) left table 1 (Secret Race) during the game: seat A waits for them",
         "started a bot program for Ann at table 1",
         "Ann's seat A at table 1 (Secret Race) is handed to the hard bot",
-        "Ann (127.0.0.1) connected",
+        "Hard bot for Ann (127.0.0.1) connected",  # (a bot, not Ann)
         "the hard bot (127.0.0.1) took Ann's seat A at table 1 (Secret Race)",
         f"table 1 finished: {result}",
         "Bob (192.168.1.31) left table 1 (Secret Race)",

@@ -34,6 +34,7 @@ def test_a_drop_holds_the_seat_and_tells_the_table():
         "name": "p1",
         "connected": False,
         "bot": False,
+        "left": False,  # a lost connection, not a `leave`
         "auto": False,
     }
     info = server.hub.lobby.table(table).info()

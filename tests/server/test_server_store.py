@@ -8,8 +8,11 @@ first is simply abandoned (as a killed process would be): nothing of the first i
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +21,15 @@ from server_helpers import MemoryServer, Registry, last_game_message, play_rando
 from twisted.logger import LogLevel, formatEvent
 
 from games import records
-from server.store import SCHEMA_VERSION, Store, StoreError, load_record, token_hash
+from server.hub import BOT_RETURN_GRACE
+from server.store import (
+    SCHEMA_VERSION,
+    StorageFailed,
+    Store,
+    StoreError,
+    load_record,
+    token_hash,
+)
 
 
 @pytest.fixture
@@ -248,23 +259,62 @@ def test_a_table_that_no_longer_replays_is_set_aside_and_the_others_go_on(
     assert set(third.hub.lobby.tables) == {fine}
 
 
-def test_bots_of_a_restored_table_are_started_again(db: Path) -> None:
-    from test_server_bots import FakeSpawn, arrive
+def bot_table_then_restart(db: Path, cleanly: bool) -> tuple[MemoryServer, int, Any, Any]:
+    """A waiting table with a person and an easy bot, the server stopped (``cleanly``, or
+    as by ``kill -9``) and started again on its database: the new server, the table, the
+    new server's spawn and the first run's bot program."""
+    from test_server_bots import FakeSpawn
 
     first = server_on(db)
-    first.hub.bots.spawn = FakeSpawn()
+    first.hub.bots.spawn = spawn = FakeSpawn()
     first.hub.bots.address = ("127.0.0.1", 7777)
     host = first.greeted("host")
     table = host.create("secret_race", 2, seating="fixed")
     host.join(table)
     host.one("bot_added", host.request({"type": "add_bot", "level": "easy"}))
+    [old_bot] = spawn.started
+    if cleanly:
+        first.hub.shutdown()
     second = server_on(db)
-    spawn = FakeSpawn()
-    second.hub.bots.spawn = spawn
+    second.hub.bots.spawn = FakeSpawn()
     second.hub.bots.address = ("127.0.0.1", 7777)
     second.hub.restart_bots()
+    return second, table, second.hub.bots.spawn, old_bot
+
+
+def test_bots_of_a_cleanly_stopped_server_are_started_again_at_once(db: Path) -> None:
+    from test_server_bots import arrive
+
+    second, table, spawn, _old = bot_table_then_restart(db, cleanly=True)
     [started] = spawn.started
     assert "--table" in started[0] and str(table) in started[0]
+    arrive(second, started)
+    info = second.hub.lobby.tables[table].info()
+    assert info["seats"][1] == {"name": "Easy bot 1", "connected": True, "bot": True}
+
+
+def test_after_a_crash_bots_still_running_take_their_seats_back_and_none_is_doubled(
+    db: Path,
+) -> None:
+    from test_server_bots import arrive
+
+    second, table, spawn, old_bot = bot_table_then_restart(db, cleanly=False)
+    assert spawn.started == []  # the program of the run before may still run
+    arrive(second, old_bot)  # it does: it comes back with its own token
+    second.advance(BOT_RETURN_GRACE + 5)
+    assert spawn.started == []
+    info = second.hub.lobby.tables[table].info()
+    assert info["seats"][1] == {"name": "Easy bot 1", "connected": True, "bot": True}
+
+
+def test_after_a_crash_a_bot_that_does_not_come_back_is_started_again(db: Path) -> None:
+    from test_server_bots import arrive
+
+    second, table, spawn, _old = bot_table_then_restart(db, cleanly=False)
+    second.advance(BOT_RETURN_GRACE - 2)
+    assert spawn.started == []
+    second.advance(4)
+    [started] = spawn.started
     arrive(second, started)
     info = second.hub.lobby.tables[table].info()
     assert info["seats"][1] == {"name": "Easy bot 1", "connected": True, "bot": True}
@@ -321,6 +371,34 @@ def test_a_full_disk_refuses_the_action_and_changes_nothing(db: Path) -> None:
         "SELECT COUNT(*) FROM actions WHERE table_id=?", (table,)
     ).fetchone()[0]
     assert record_state == before["version"] + 1
+
+
+def test_a_full_disk_does_not_keep_a_player_from_their_seat(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Resuming saves a new token first; when that write fails (the disk is full) the seat
+    is given back under the token the player holds, which stays good (a restart included)."""
+    server = server_on(db)
+    table, clients = server.table_with(2, options={"target": 100})
+    gone = clients[1]
+    gone.drop()
+    store = server.hub.store
+
+    def disk_full(*args: Any) -> None:
+        raise StorageFailed("the server could not save this (database or disk is full)", True)
+
+    monkeypatch.setattr(store, "tokens_saved", disk_full)
+    back = server.greeted("back")
+    resumed = back.one("resumed", back.request({"type": "resume", "token": gone.token}))
+    assert resumed["token"] == gone.token and resumed["table"]["id"] == table
+    back.one("pong", back.request({"type": "ping", "id": "confirm"}))
+    back.received()
+    assert server.hub.lobby.tables[table].places[1].member is not None
+    act(mover([clients[0], back]))  # the game goes on
+    store.close()
+    again = server_on(db)
+    later = again.greeted("later")
+    assert later.one("resumed", later.request({"type": "resume", "token": gone.token}))
 
 
 # --- files that are not ours ----------------------------------------------------------------
@@ -520,3 +598,89 @@ def test_the_server_id_is_made_once_per_file_and_kept_across_restarts(tmp_path: 
     assert Store.open(":memory:").server_id != Store.open(":memory:").server_id
     server = MemoryServer(store=Store.open(path))
     assert server.client().hello("Ann")["server_id"] == made
+
+
+def test_a_table_that_closed_before_it_started_keeps_its_id_taken_after_a_restart(
+    db: Path,
+) -> None:
+    """PROTOCOL.md: a table id is never handed out twice while the server keeps its database.
+    A waiting table nobody holds a place at closes and is forgotten; its id is not."""
+    first = server_on(db)
+    table = first.greeted("host").create("secret_race", 2)
+    first.advance(120)
+    assert first.greeted("x").request({"type": "list"})[-1]["tables"] == []
+    second = server_on(db)
+    assert second.greeted("host").create("secret_race", 2) == table + 1
+
+
+def test_a_finished_games_record_is_encoded_once_and_forgotten_with_its_table(db: Path) -> None:
+    server = server_on(db)
+    table, clients = finished_game(server)
+    store = server.hub.store
+    first = store.finished_record(table)
+    assert first is not None and first[0] == store.record(table)
+    again = store.finished_record(table)
+    assert again is not None and again[1] is first[1]  # the same bytes, not encoded again
+    replies = [c.one("record", c.request({"type": "record", "table": table})) for c in clients]
+    assert replies[0]["record"] == replies[1]["record"] == first[0]
+    store.forget(table)
+    assert store.finished_record(table) is None
+    assert clients[0].error(clients[0].request({"type": "record", "table": table})) == (
+        "lobby/no_such_table"
+    )
+
+
+def test_an_unfinished_games_record_is_not_kept(db: Path) -> None:
+    server = server_on(db)
+    table, clients = server.table_with(2, options={"target": 30})
+    assert server.hub.store.finished_record(table) is None
+    assert clients[0].error(clients[0].request({"type": "record", "table": table})) == (
+        "table/not_finished"
+    )
+
+
+_CAPPED = """
+import os, resource, sys
+from server.store import Store, StorageFailed
+path = sys.argv[1]
+soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+resource.setrlimit(resource.RLIMIT_FSIZE, (400_000, hard))  # as `ulimit -f` would
+store = Store.open(path)
+db = store._db
+db.execute("CREATE TABLE junk (x BLOB)")
+
+def write(size):
+    try:
+        with store._write() as d:
+            d.execute("INSERT INTO junk VALUES (?)", (os.urandom(size),))
+            d.execute("DELETE FROM junk WHERE rowid < (SELECT MAX(rowid) - 20 FROM junk)")
+        return "ok"
+    except StorageFailed as e:
+        return "full" if e.full else "storage"
+
+# Small writes that keep the database small: the journal must never stick at the cap.
+small = [write(2000) for _ in range(600)]
+print("small", sorted(set(small)))
+# Then the database itself outgrows the cap: each refusal says the storage is full.
+big = [write(20_000) for _ in range(60)]
+print("big", sorted(set(big[-10:])))
+resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))  # room again: writes succeed again
+print("after", write(100))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no file-size limits on Windows")
+def test_a_file_size_cap_is_storage_full_and_writes_recover_once_there_is_room(
+    tmp_path: Path,
+) -> None:
+    """Under `ulimit -f` the journal used to reach the cap and every write failed as
+    ``server/storage`` for good. Now the journal stays under the cap, a database that reaches
+    it is ``server/storage_full``, and writes succeed again once there is room."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", _CAPPED, str(tmp_path / "capped.db")],
+        capture_output=True, text=True, timeout=120, cwd=root, check=False,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:3] == ["small ['ok']", "big ['full']", "after ok"]

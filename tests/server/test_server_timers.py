@@ -21,7 +21,7 @@ from server import store as store_module
 from server.limits import Limits
 from server.store import Store
 from server.table import Table
-from server.timers import HANDED_OVER, TIMEOUT, TimerSettings, TurnClock
+from server.timers import HANDED_OVER, RESTART_GRACE, TIMEOUT, TimerSettings, TurnClock
 
 LIMITS: dict[str, Any] = {
     "rate": 1e9, "burst": 10**9, "act_rate": 1e9, "act_burst": 10**9, "dead_after": 1e6
@@ -429,6 +429,44 @@ def test_the_time_the_server_was_down_is_nobodys(tmp_path):
     snapshot = resumed.one("snapshot", resumed.request({"type": "resume", "token": mover.token}))
     assert snapshot["clock"]["decision"] == 20.0  # the decision starts afresh
     assert snapshot["clock"]["banks"] == pytest.approx(banks, abs=0.1)
+
+
+def restarted_with_one_back(tmp_path: Any) -> tuple[MemoryServer, int, MemoryClient, str]:
+    """A timed game restarted; only the seat that does not decide now is back. Returns the
+    server, the table, that client and the deciding seat's token."""
+    path = tmp_path / "cosmoport.sqlite"
+    first = MemoryServer(Limits(**LIMITS), store=Store.open(path))
+    table, clients = first.table_with(2, game="cosmic_run", timer=5, bank=5)
+    deciding = mover(clients)
+    waiting = next(c for c in clients if c is not deciding)
+    first.hub.store.close()
+    second = MemoryServer(Limits(**LIMITS), store=Store.open(path))
+    back = second.greeted("back")
+    back.one("snapshot", back.request({"type": "resume", "token": waiting.token}))
+    return second, table, back, deciding.token
+
+
+def test_after_a_restart_the_seat_to_act_is_not_charged_until_its_player_is_back(tmp_path):
+    """The other player came back at once; the deciding one takes 40 s (a console's retries):
+    the clocks stand meanwhile, and run from when the deciding player is back."""
+    server, table, back, token = restarted_with_one_back(tmp_path)
+    server.advance(40)
+    turns = server.hub.lobby.table(table).turns
+    assert turns.message(server.clock.seconds())["paused"] is True
+    assert not any(e.get("type") == "stand_in" for m in updates(back) for e in m["events"])
+    late = server.greeted("late")
+    snapshot = late.one("snapshot", late.request({"type": "resume", "token": token}))
+    assert snapshot["clock"]["decision"] == 5.0 and snapshot["clock"]["paused"] is False
+    server.advance(11)  # 5 s of decision and 5 of bank, and then some: now it is theirs
+    assert any(e.get("type") == "stand_in" for m in updates(late) for e in m["events"])
+
+
+def test_a_player_who_never_comes_back_after_a_restart_is_waited_for_a_minute(tmp_path):
+    server, _table, back, _token = restarted_with_one_back(tmp_path)
+    server.advance(RESTART_GRACE - 1)
+    assert not any(e.get("type") == "stand_in" for m in updates(back) for e in m["events"])
+    server.advance(12)
+    assert any(e.get("type") == "stand_in" for m in updates(back) for e in m["events"])
 
 
 def test_a_database_of_the_format_before_timers_is_brought_up_and_its_tables_have_none(tmp_path):
