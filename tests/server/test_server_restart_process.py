@@ -7,10 +7,15 @@ Real processes and sockets on 127.0.0.1 only; every wait is bounded by a socket 
 
 from __future__ import annotations
 
+import contextlib
+import os
+import queue
 import random
 import signal
 import socket
 import subprocess
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -179,3 +184,76 @@ def test_a_server_killed_mid_game_comes_back_and_the_game_ends_as_without_the_cr
         )
     again = host.one("record", host.request({"type": "record", "table": table2}))["record"]
     assert without_times(again) == without_times(record)
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def lines_until(proc: subprocess.Popen[str], wanted: str, seconds: float) -> list[str]:
+    """What the server prints until a line holding ``wanted`` (at most ``seconds``)."""
+    got: queue.Queue[str] = queue.Queue()
+    threading.Thread(
+        target=lambda: [got.put(line) for line in iter(proc.stdout.readline, "")],  # type: ignore[union-attr]
+        daemon=True,
+    ).start()
+    lines: list[str] = []
+    deadline = time.monotonic() + seconds
+    while not any(wanted in line for line in lines):
+        left = deadline - time.monotonic()
+        assert left > 0, f"no {wanted!r} within {seconds:g} s: {lines}"
+        try:
+            lines.append(got.get(timeout=left))
+        except queue.Empty:
+            continue
+    return lines
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+def test_a_bot_that_outlives_a_crash_takes_its_seat_back_and_no_second_one_starts(
+    tmp_path: Path,
+) -> None:
+    """A bot program is a child of the server; kill -9 of the server leaves it running, and it
+    reconnects. The restarted server lets it take its seat back instead of starting another
+    program for the seat and refusing the old one for good."""
+    db = tmp_path / "server.db"
+    proc, port, _lines = start_process("--db", str(db), "--max-bots", "2")
+    second = None
+    bots: list[int] = []
+    try:
+        ann = Player(port, "Ann")
+        table = ann.request(
+            {"type": "create", "game": "cosmic_run", "players": 2, "seating": "fixed"}, "created"
+        )["table"]["id"]
+        ann.token = ann.request({"type": "join", "table": table}, "joined")["token"]
+        ann.request({"type": "add_bot", "level": "random"}, "bot_added")
+        while not ann.until("seat_status")["connected"]:
+            pass
+        bots = children(proc.pid)
+        assert len(bots) == 1
+        ann.request({"type": "start"}, "snapshot")
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=TIMEOUT)
+        ann.close()
+
+        second, _port, _started = start_process("--db", str(db), "--max-bots", "2", port=port)
+        lines = lines_until(second, "took Random bot 1's seat B", 60)
+        assert not any("started a bot program" in line for line in lines), lines
+        assert Path(f"/proc/{bots[0]}").exists()  # the same program, back in its seat
+        again = Player(port, "Ann", ann.token)
+        again.until("resumed")
+        snapshot = again.until("snapshot")
+        assert snapshot["legal"]  # Ann's turn: the game goes on
+    finally:
+        for process in (proc, second):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait(timeout=TIMEOUT)
+        for pid in bots:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
