@@ -25,6 +25,10 @@ from games.api import Action, Game, State, View
 
 Policy = Callable[[State, random.Random], Action]
 Evaluator = Callable[[State], list[float]]
+Observer = Callable[[int, Action, State], None]
+"""Told after each iteration's playout: the seat and the action the iteration began with (the
+root's child it went through), and the state at the end of the playout (read it, never change
+it)."""
 
 
 class SearchNode:
@@ -102,6 +106,7 @@ class ISMCTS:
         evaluate: Evaluator = rank_rewards,
         max_playout_steps: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        observe: Observer | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give the search a budget: iterations, seconds or both")
@@ -118,6 +123,7 @@ class ISMCTS:
         self.evaluate = evaluate
         self.max_playout_steps = max_playout_steps
         self.clock = clock
+        self.observe = observe
 
     def search(self, view: View, seat: int, legal: Sequence[Action] | None = None) -> SearchResult:
         """The action to play from ``view`` (``seat``'s own), among ``legal`` if given."""
@@ -187,6 +193,10 @@ class ISMCTS:
             state.apply(policy(state, rng))
             steps += 1
         rewards = self.evaluate(state)
+        if self.observe is not None and len(path) > 1:
+            first = path[1]
+            assert first.player is not None and first.action is not None
+            self.observe(first.player, first.action, state)
         # Backpropagation: each edge collects the reward of the seat that chose it.
         for edge in path:
             edge.visits += 1
@@ -229,4 +239,12 @@ def describe(result: SearchResult, label: Callable[[Action], str] | None = None)
     return f"{result.iterations} iterations in {result.seconds:.2f}s; {shown}"
 
 
-__all__ = ["ISMCTS", "SearchNode", "SearchResult", "describe", "random_policy", "rank_rewards"]
+__all__ = [
+    "ISMCTS",
+    "Observer",
+    "SearchNode",
+    "SearchResult",
+    "describe",
+    "random_policy",
+    "rank_rewards",
+]

@@ -16,7 +16,7 @@ import re
 import sys
 from pathlib import Path
 
-from client.legend import TITLES as GAME_TITLES
+from client.game_names import TITLES as GAME_TITLES
 from client.legend import explain
 from client.wording import listing
 from games.alien_artifacts import data as aa

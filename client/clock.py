@@ -24,12 +24,16 @@ def _number(value: Any) -> float:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
 
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
 def left(clock: Any, elapsed: float) -> tuple[float, float] | None:
     """(seconds of the decision left, seconds of the deciding seat's bank left) ``elapsed``
     seconds after ``clock`` arrived; None without a timer or a seat deciding."""
     if not isinstance(clock, dict) or not isinstance(clock.get("seat"), int):
         return None
-    banks = clock.get("banks") if isinstance(clock.get("banks"), list) else []
+    banks = _list(clock.get("banks"))
     seat = clock["seat"]
     bank = _number(banks[seat]) if 0 <= seat < len(banks) else 0.0
     spent = 0.0 if clock.get("paused") else max(0.0, elapsed)
@@ -50,7 +54,7 @@ def clock_line(clock: Any, elapsed: float, names: Sequence[str], me: int | None)
     (``you`` for the seat ``me``); None at a table without a timer."""
     if not isinstance(clock, dict):
         return None
-    banks = clock.get("banks") if isinstance(clock.get("banks"), list) else []
+    banks = _list(clock.get("banks"))
     deciding = clock.get("seat")
     now = left(clock, elapsed)
     parts = []

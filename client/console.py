@@ -17,7 +17,6 @@ seats back and saving records by :mod:`client.console_keep`.
 
 from __future__ import annotations
 
-import argparse
 import inspect
 import re
 import textwrap
@@ -35,6 +34,7 @@ from client.console_game import GameCommands, command_help, seat_list, seat_name
 from client.console_keep import KeepCommands
 from client.console_learn import LearnCommands
 from client.errors import describe, explain
+from client.game_names import game_choices, game_name, short_name
 from client.screen import Screen
 from client.tracker import GameTracker, names_from_table
 from client.wording import letter, plural
@@ -43,16 +43,6 @@ from protocol.timer import parse_timer
 
 _log = Logger()
 
-GAME_ALIASES = {
-    "cr": "cosmic_run",
-    "cosmic": "cosmic_run",
-    "cosmicrun": "cosmic_run",
-    "run": "cosmic_run",
-    "aa": "alien_artifacts",
-    "alien": "alien_artifacts",
-    "alienartifacts": "alien_artifacts",
-    "artifacts": "alien_artifacts",
-}
 COMMAND_ALIASES = {
     "?": "help",
     "h": "help",
@@ -70,33 +60,6 @@ COMMAND_ALIASES = {
     "exit": "quit",
     "bye": "quit",
 }
-
-
-def game_name(text: str) -> str:
-    """``cosmic_run`` for ``cosmic-run``, ``Cosmic Run``, ``cr``... (unknown names pass through)."""
-    key = text.strip().lower().replace("-", "_").replace(" ", "_")
-    return GAME_ALIASES.get(key.replace("_", ""), key)
-
-
-def short_name(game: str) -> str:
-    """The two-letter name of a game (``cr``), or its id if it has none."""
-    return next((alias for alias, g in GAME_ALIASES.items() if g == game and len(alias) == 2), game)
-
-
-def game_choices(known: list[str] | None = None) -> str:
-    """How to name the games: ``cosmic-run (cr) or alien-artifacts (aa)``."""
-    names = sorted(known if known is not None else games.names(), reverse=True)
-    spelled = [f"{g.replace('_', '-')} ({short_name(g)})" for g in names]
-    return ", ".join(spelled[:-1]) + " or " + spelled[-1] if len(spelled) > 1 else "".join(spelled)
-
-
-def game_argument(text: str) -> str:
-    """An ``argparse`` type: a game as people write it (``cosmic-run``, ``Cosmic Run``, ``cr``)
-    to its id; any other name is refused with the choices."""
-    name = game_name(text)
-    if name not in games.names():
-        raise argparse.ArgumentTypeError(f"no game {text!r}: choose {game_choices()}")
-    return name
 
 
 def place_named(text: str) -> int | None:

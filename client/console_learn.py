@@ -13,6 +13,7 @@ from typing import Any
 
 from client import hints, legend, preview, render, rules
 from client.errors import describe
+from client.game_names import game_name
 from client.narrate import label_text
 from client.render.menu import label_of
 
@@ -30,8 +31,6 @@ class LearnCommands:
 
     def _game_and_rest(self, rest: str) -> tuple[str | None, str]:
         """The game a command is about (named first, else the one at hand) and the rest."""
-        from client.console import game_name
-
         first, _, after = rest.strip().partition(" ")
         named = game_name(first) if first else ""
         if named in ("cosmic_run", "alien_artifacts"):

@@ -1,16 +1,15 @@
 """`hint`: a local bot's top three choices for the seat to move, with a reason in player words.
 
-The bot is the ``normal`` MCTS level (the same playouts, evaluator and playout length as
-``ai.bots``), searching from the player's own view only: the hidden parts are sampled by the
-engine's ``determinize``, exactly as a bot at the table does. Nothing is sent anywhere. The
-budget is a fixed number of iterations (no time cap), so a hint is the same for the same seed on
-any machine.
+The bot is the ``normal`` MCTS level (:func:`ai.advice.advise`: the same playouts, evaluator
+and playout length as ``ai.bots``), searching from the player's own view only: the hidden parts
+are sampled by the engine's ``determinize``, exactly as a bot at the table does. Nothing is sent
+anywhere. The budget is a fixed number of iterations (no time cap), so a hint is the same for
+the same seed on any machine.
 
 Besides the share of the search each action got, a hint says where the action leaves the player
 a few moves later: the VP the bots' own rule of thumb gives the seat at the end of each playout
 that began with that action (a playout is cut after about two turns), and the lead over the best
-other seat, both averaged over those playouts.
-"""
+other seat, both averaged over those playouts."""
 
 from __future__ import annotations
 
@@ -25,10 +24,8 @@ from twisted.internet import threads
 from twisted.internet.defer import Deferred
 
 import games
-from ai.bots import LEVELS, playout_evaluator
-from ai.heuristics import playout_steps, value_function
-from ai.mcts import ISMCTS, SearchNode, random_policy
-from games.api import Action, Game, State, View
+from ai.advice import advise
+from games.api import Action, Game, View
 
 HINT_LEVEL = "normal"
 TOP = 3
@@ -56,52 +53,6 @@ class Hint:
     reason: str
 
 
-class _Tally(ISMCTS):
-    """The ISMCTS search, also summing the seat's estimated VP and lead per root action.
-
-    The evaluator notes the estimates of the playout it just judged; after each iteration the
-    root child whose visit count grew is the action that iteration began with.
-    """
-
-    def __init__(self, game: Game, seat: int, *, rng: random.Random, iterations: int) -> None:
-        evaluate = playout_evaluator(game)
-        estimate = value_function(game.name)
-        self.vp: dict[Action, float] = {}
-        self.lead: dict[Action, float] = {}
-        self._last = (0.0, 0.0)
-        self._counted: dict[tuple[int, Action], int] = {}
-
-        def judged(state: State) -> list[float]:
-            view = state.view(None)
-            worth = [estimate(view, other) for other in range(view["players"])]
-            mine = worth.pop(seat)
-            self._last = (mine, mine - max(worth, default=mine))
-            return evaluate(state)
-
-        super().__init__(
-            game,
-            rng=rng,
-            iterations=iterations,
-            seconds=None,
-            policy=random_policy,
-            evaluate=judged,
-            max_playout_steps=playout_steps(game.name),
-            clock=lambda: 0.0,  # no time budget: the wall clock has no say in a hint
-        )
-
-    def _iterate(self, root: SearchNode, state: State, allowed: set[Action] | None) -> None:
-        super()._iterate(root, state, allowed)
-        counted = self._counted
-        for key, child in root.children.items():
-            if child.visits != counted.get(key, 0):
-                counted[key] = child.visits
-                action = key[1]
-                vp, lead = self._last
-                self.vp[action] = self.vp.get(action, 0.0) + vp
-                self.lead[action] = self.lead.get(action, 0.0) + lead
-                break
-
-
 def hint(
     view: View,
     legal: Sequence[Sequence[Any]],
@@ -122,27 +73,33 @@ def hint(
     if len(actions) == 1:
         return [Hint(actions[0], 0, 1.0, None, None, None, "the only move")]
     game = game if game is not None else games.get(view["game"])
-    budget = iterations if iterations is not None else LEVELS[HINT_LEVEL].iterations
-    assert budget is not None
-    seat = view["seat"]
-    search = _Tally(game, seat, rng=random.Random(seed), iterations=budget)
-    result = search.search(view, seat, actions)
+    advice = advise(
+        game, view, actions, rng=random.Random(seed), level=HINT_LEVEL, iterations=iterations
+    )
     index: dict[Action, int] = {}
     for i, action in enumerate(actions):
         index.setdefault(action, i)
-    visits, values = result.visits, result.values
     ranked = sorted(
-        (a for a in visits if visits[a] > 0 and a in index),
-        key=lambda a: (-visits[a], -values[a], index[a]),
+        (o for o in advice.outlooks if o.visits > 0 and o.action in index),
+        key=lambda o: (-o.visits, -o.value, index[o.action]),
     )
     alone = view["players"] == 1
     hints = []
-    for action in ranked[:TOP]:
-        share = visits[action] / result.iterations
-        vp = search.vp.get(action, 0.0) / visits[action]
-        lead = None if alone else search.lead.get(action, 0.0) / visits[action]
-        reason = _reason(share, result.iterations, vp, lead)
-        hints.append(Hint(action, index[action], share, values[action], vp, lead, reason))
+    for outlook in ranked[:TOP]:
+        share = outlook.visits / advice.iterations
+        lead = None if alone else outlook.lead
+        reason = _reason(share, advice.iterations, outlook.vp, lead)
+        hints.append(
+            Hint(
+                outlook.action,
+                index[outlook.action],
+                share,
+                outlook.value,
+                outlook.vp,
+                lead,
+                reason,
+            )
+        )
     return hints
 
 

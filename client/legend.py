@@ -13,6 +13,8 @@ import re
 import textwrap
 from dataclasses import dataclass
 
+from client.game_names import TITLES, game_name
+
 
 @dataclass(frozen=True)
 class Symbol:
@@ -515,12 +517,9 @@ ALIEN_ARTIFACTS: tuple[Section, ...] = (
 )
 
 LEGENDS = {"cosmic_run": COSMIC_RUN, "alien_artifacts": ALIEN_ARTIFACTS}
-TITLES = {"cosmic_run": "Cosmic Run", "alien_artifacts": "Alien Artifacts"}
 
 
 def _game_id(game: str) -> str:
-    from client.console import game_name  # here: the console imports this module's users
-
     return game_name(game)
 
 

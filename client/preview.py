@@ -37,10 +37,10 @@ from typing import Any
 import games
 from client.wording import listing, plural
 from games.alien_artifacts import data as aa
-from games.alien_artifacts.core import build_cost
+from games.alien_artifacts.mechanics import build_cost
 from games.cosmic_run import data as cr
 from games.cosmic_run.codes import BOOST, RETIRE, SLOT0, TARGET_INDEX, TECH
-from games.cosmic_run.counting import dice_steps, holds, unfilled_faces
+from games.cosmic_run.mechanics import dice_steps, holds, unfilled_faces
 
 SAMPLES = 4
 """Determinizations every action is tried on."""

@@ -16,9 +16,10 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+from client.game_names import TITLES, game_name
+
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 FILES = {"cosmic_run": "cosmic-run.md", "alien_artifacts": "alien-artifacts.md"}
-TITLES = {"cosmic_run": "Cosmic Run", "alien_artifacts": "Alien Artifacts"}
 _ITEM = re.compile(r"^(\s*)([-*]|\d+\.)\s+(.*)$")
 _RULE_ROW = re.compile(r"^\|?\s*:?-{3,}")
 
@@ -32,8 +33,6 @@ class Topic:
 
 def game_id(game: str) -> str:
     """``cosmic_run`` for ``cosmic-run``, ``cr``...: the console's own reading of a game name."""
-    from client.console import game_name  # here: the console imports this module
-
     return game_name(game)
 
 

@@ -24,7 +24,7 @@ from twisted.logger import (
     textFileLogObserver,
 )
 from twisted.protocols.basic import LineReceiver
-from zope.interface import implementer  # type: ignore[import-untyped]
+from zope.interface import implementer
 
 from client.console import Console
 from client.screen import Screen

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import Any
 
-from client.console import game_argument, game_choices
+from client.game_names import game_argument, game_choices
 from client.style import Style, colour_wanted
 from conformance.kit import GAMES, TIMEOUT, Options
 from conformance.report import Printer

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 COMMANDS: list[tuple[str, str, str]] = [
     ("play", "cosmoport.play", "play a game in the console against bots (the quick start)"),
     ("join", "client.join", "join a Cosmoport server on the LAN"),
-    ("serve", "server.cli", "host games for the LAN"),
-    ("bot", "ai.cli", "connect a bot to a server table"),
+    ("serve", "cosmoport.serve", "host games for the LAN"),
+    ("bot", "cosmoport.bot", "connect a bot to a server table"),
     ("tournament", "tournament.cli", "bots against bots: fair schedules, ratings, results kept"),
     ("conformance", "conformance.cli", "check a bot or client of your own against the protocol"),
     ("demo", "cosmoport.demo", "watch a seeded game between random players, turn by turn"),

@@ -24,7 +24,7 @@ from typing import Any
 
 import games
 from client import render
-from client.console import game_argument, game_choices
+from client.game_names import game_argument, game_choices
 from client.narrate import label_text, narrate, situation
 from client.screen import Screen
 from client.style import Style, colour_wanted

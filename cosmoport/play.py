@@ -31,8 +31,9 @@ import games
 from client import record_files
 from client.bots import NetworkBot, start_bots
 from client.connection import Client
-from client.console import Console, game_name
+from client.console import Console
 from client.errors import describe
+from client.game_names import game_name
 from client.join import default_name
 from client.terminal import Attach, full_screen_wanted, open_terminal, quiet_logging, wire
 from protocol import BOT_LEVELS
@@ -180,10 +181,11 @@ class Match:
         """A message from the server: to the console, and at our game's end, keep its record."""
         assert self.console is not None
         self.console.receive(msg)
-        table = msg.get("table")
-        if msg.get("type") == "game_over" and table == self.table and table not in self._kept:
-            self._kept.add(table)
-            self.keep_record(table)
+        mine = self.table
+        over = msg.get("type") == "game_over" and msg.get("table") == mine
+        if over and mine is not None and mine not in self._kept:
+            self._kept.add(mine)
+            self.keep_record(mine)
 
     def keep_record(self, table: int) -> None:
         """Fetch the record of ``table`` and append it to :attr:`records`; say where it is."""
@@ -237,6 +239,7 @@ async def session(
     """One whole ``play`` session on ``screen`` (a line terminal's or the full-screen app's):
     the embedded server, the person's client and console, the bots. ``attach(console,
     quit_with)`` hands the console to whatever feeds it lines. The exit status."""
+    from ai.stand_in import greedy_stand_in
     from server.limits import Limits
     from server.service import listen
 
@@ -246,7 +249,9 @@ async def session(
     # every bot is the one person's (the last game's may still be going as the next is set up).
     # No turn timer: bots wait for the person as long as it takes.
     limits = Limits(rate=1000.0, burst=2000, bots_per_address=Limits().max_bots, timer=0)
-    listening, factory = listen(reactor, "127.0.0.1", 0, limits, rng=random.Random(seed))
+    listening, factory = listen(
+        reactor, "127.0.0.1", 0, limits, rng=random.Random(seed), stand_in=greedy_stand_in
+    )
     port: Any = listening
     finished: defer.Deferred[int] = defer.Deferred()
 

@@ -138,7 +138,8 @@ def _looks_like_jsonl(path: str, lines: list[records.Line]) -> bool:
 def _from_database(path: str, table: int | None) -> tuple[Record, str]:
     """A record from a server database, through the server's own store."""
     try:
-        from server.store import StoreError, load_record
+        from server.store import StoreError
+        from server.store_records import load_record
     except ImportError as exc:
         raise LoadError(
             f"{path} is a server database, which this installation cannot read: {exc}"

@@ -249,7 +249,7 @@ def announcer(
     server: str,
 ) -> Announcer:
     """The announcer of a server whose tables are ``lobby``'s, listening on ``host:port``."""
-    from server.table import PLAYING, WAITING
+    from server.places import PLAYING, WAITING
 
     label = instance_name(name)
     addresses = addresses_for(host)

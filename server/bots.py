@@ -24,7 +24,7 @@ from twisted.logger import Logger
 
 from protocol import BOT_TOKEN_VARIABLE, ProtocolError
 from protocol.fields import NAME_MAX
-from server.table import Place
+from server.places import Place
 
 _log = Logger()
 

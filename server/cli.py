@@ -11,6 +11,7 @@ import socket
 import sys
 
 from server.limits import Limits
+from server.places import StandIn
 from server.service import DEFAULT_HOST, DEFAULT_PORT
 from server.timers import TimerSettings
 
@@ -119,7 +120,9 @@ def join_hint(host: str, port: int) -> str:
     return f"cosmoport join {target}:{port}"
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, stand_in: StandIn | None = None) -> int:
+    """``cosmoport serve`` with ``args``; ``stand_in`` plays for seats out of time (None: the
+    first legal action)."""
     from twisted.internet import reactor
     from twisted.internet.error import CannotListenError
     from twisted.logger import globalLogBeginner
@@ -153,12 +156,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"cosmoport serve: {exc}", file=sys.stderr)
         return 1
     try:
-        port, factory = listen(reactor, args.host, args.port, limits, store=store)
+        port, factory = listen(
+            reactor, args.host, args.port, limits, store=store, stand_in=stand_in
+        )
     except CannotListenError as exc:
         print(f"cosmoport serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         store.close()
         return 1
-    actual = port.getHost().port
+    actual = port.getHost().port  # type: ignore[attr-defined]  # a TCP port's address
     print(f"Cosmoport server listening on {args.host}:{actual}", flush=True)
     if store.in_memory:
         print("Games are kept in memory only (--db :memory:): a restart loses them.", flush=True)

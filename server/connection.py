@@ -55,23 +55,29 @@ class Connection(Int32StringReceiver):
         self._held: Any = None  # the delayed call that reads again (see hold)
         self._flush_if_late: Callable[[], None] | None = None  # see connectionMade
 
+    @property
+    def _link(self) -> Any:
+        """The transport: Twisted's TCP transport (or a test's in-memory one), at once an
+        ITCPTransport, an IConsumer and an IPushProducer, which no single interface says."""
+        return self.transport
+
     # --- Twisted callbacks ---------------------------------------------------------------
 
     def connectionMade(self) -> None:
         if self._registry is not None:
             self._registry.add(self)
-        address = _host(self.transport.getPeer())
+        address = _host(self._link.getPeer())
         refusal = self.hub.admission(address)
         if refusal is not None:
             self.hub.refused(address, refusal.code)
             self.send({"type": "reject", "code": refusal.code, "message": refusal.message})
             self.close()
             return
-        self.transport.registerProducer(self, True)
+        self._link.registerProducer(self, True)
         # Answers go out at the end of the reactor round, or sooner after a stall (DirectServer).
         self._flush_if_late = getattr(self.transport, "flush_if_late", None)
         if hasattr(self.transport, "setTcpNoDelay"):
-            self.transport.setTcpNoDelay(True)  # a game is interactive: never wait for Nagle
+            self._link.setTcpNoDelay(True)  # a game is interactive: never wait for Nagle
         self.session = self.hub.open_session(self, address)
 
     def dataReceived(self, data: bytes) -> None:
@@ -140,14 +146,14 @@ class Connection(Int32StringReceiver):
             return
         self._closing = True
         self.hub.drained(self)
-        self.transport.abortConnection()
+        self._link.abortConnection()
 
     def hold(self, seconds: float) -> None:
         """Read nothing more from this client for ``seconds`` (it acts faster than act_rate)."""
         if self._closing or self.paused or self.transport is None or self._timer is None:
             return
         self.paused = True  # frames already read wait in the receiver's buffer...
-        self.transport.pauseProducing()  # ...and the socket is not read
+        self._link.pauseProducing()  # ...and the socket is not read
         self._held = self._timer.callLater(seconds, self._read_again)
 
     def _read_again(self) -> None:
@@ -155,7 +161,7 @@ class Connection(Int32StringReceiver):
         if self._closing:
             return
         self.paused = False
-        self.transport.resumeProducing()
+        self._link.resumeProducing()
         self.dataReceived(b"")  # whatever arrived meanwhile
 
     def close(self) -> None:
@@ -164,8 +170,8 @@ class Connection(Int32StringReceiver):
             # A paused producer would keep Twisted from closing once the buffer drains (it
             # resumes the producer instead): we produce nothing more, so unregister first.
             if getattr(self.transport, "producer", None) is not None:
-                self.transport.unregisterProducer()
-            self.transport.loseConnection()
+                self._link.unregisterProducer()
+            self._link.loseConnection()
 
     # --- IPushProducer: the transport's write buffer is full / drained -------------------
 

@@ -19,10 +19,11 @@ from server.bots import BotLauncher, BotProcess, Spawn
 from server.limits import Limits, RateMeter
 from server.lobby import GameRegistry, Lobby
 from server.party_log import letter, table_name
+from server.places import PLAYING, WAITING, Place, StandIn
 from server.rotation import Rotation
 from server.session import Peer, Session
 from server.store import Store
-from server.table import PLAYING, WAITING, Place, Table
+from server.table import Table
 
 _log = Logger()
 
@@ -61,6 +62,7 @@ class Hub:
         token_factory: Callable[[], str] | None = None,
         spawn: Spawn | None = None,
         store: Store | None = None,
+        stand_in: StandIn | None = None,
     ) -> None:
         self.clock = clock
         self.limits = limits or Limits()
@@ -75,6 +77,7 @@ class Hub:
             registry=registry,
             token_factory=token_factory,
             store=store,
+            stand_in=stand_in,
         )
         self.store = self.lobby.store
         # Tables of an earlier run, rebuilt from the store; their bots start once we listen,

@@ -21,18 +21,12 @@ import games
 from protocol import ProtocolError
 from server.limits import Limits
 from server.party_log import seat_list, table_name
+from server.places import CLOSED, PLAYING, WAITING, Member, Place, StandIn
 from server.rotation import Rotation
+from server.saving import storage_errors
 from server.store import MEMORY, SavedTable, StorageFailed, Store, token_hash
-from server.table import (
-    CLOSED,
-    PLAYING,
-    RECENT_EVENTS,
-    WAITING,
-    Member,
-    Place,
-    Table,
-    storage_errors,
-)
+from server.table import Table
+from server.table_messages import RECENT_EVENTS
 from server.timers import TimerSettings
 
 _log = Logger()
@@ -70,14 +64,16 @@ class Lobby:
         registry: GameRegistry | None = None,
         token_factory: Callable[[], str] | None = None,
         store: Store | None = None,
+        stand_in: StandIn | None = None,
     ) -> None:
         self.clock = clock
+        self.stand_in = stand_in  # plays for a seat out of time (None: the first legal action)
         # Where tables, places and actions are kept (without one: a database in memory).
         self.store = store if store is not None else Store.open(MEMORY)
         self.limits = limits or Limits()
         # The server's own generator: table seeds and seat deals. Never sent anywhere.
         self.rng = rng or random.Random(secrets.randbits(64))
-        self.registry: GameRegistry = registry or games  # type: ignore[assignment]
+        self.registry: GameRegistry = registry or games
         self._new_token = token_factory or (lambda: secrets.token_urlsafe(24))
         self.tables: dict[int, Table] = {}
         self._tokens: dict[str, tuple[Table, Place]] = {}  # by token hash
@@ -241,6 +237,7 @@ class Lobby:
             store=self.store,
             seed=seed,
             timer=timer,
+            stand_in=self.stand_in,
         )
         table.creator = creator
         with storage_errors():
@@ -514,6 +511,7 @@ class Lobby:
             on_change=self._mark,
             store=self.store,
             timer=TimerSettings.of(saved.timer, saved.bank),
+            stand_in=self.stand_in,
         )
         table.creator = saved.creator
         now = self.clock()

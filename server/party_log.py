@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from twisted.logger import (
     FileLogObserver,
@@ -23,7 +23,15 @@ from twisted.logger import (
 )
 
 if TYPE_CHECKING:
-    from server.table import Table
+    import games
+
+
+class Named(Protocol):
+    """What names a table in the log (a table, or a part of one)."""
+
+    id: int
+    game: games.Game
+
 
 QUIET, PARTY, VERBOSE = "quiet", "party", "verbose"
 VERBOSITIES = (QUIET, PARTY, VERBOSE)
@@ -39,7 +47,7 @@ def letter(index: int | None) -> str:
     return chr(ord("A") + index) if isinstance(index, int) and 0 <= index < 26 else "?"
 
 
-def table_name(table: Table) -> str:
+def table_name(table: Named) -> str:
     """``table 3 (Cosmic Run)``."""
     return f"table {table.id} ({getattr(table.game, 'title', table.game.name)})"
 
@@ -105,4 +113,4 @@ def observer(out: IO[str], verbosity: str = PARTY) -> ILogObserver:
     """The observer ``cosmoport serve`` logs through: one line per event on ``out``, with the
     local time, filtered by ``verbosity``."""
     shown: Any = FileLogObserver(out, _stamped)
-    return FilteringLogObserver(shown, [predicate(verbosity)])  # type: ignore[no-any-return]
+    return FilteringLogObserver(shown, [predicate(verbosity)])

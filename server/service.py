@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from twisted.internet import defer, task
+from twisted.internet.address import IPv4Address, IPv6Address
 from twisted.internet.interfaces import IListeningPort
 from twisted.internet.protocol import Factory
 from twisted.logger import Logger
@@ -21,6 +22,7 @@ from server.connection import Connection
 from server.hub import Hub
 from server.limits import Limits
 from server.lobby import GameRegistry
+from server.places import StandIn
 from server.rotation import SLICES
 from server.store import Store
 from server.transport import use_direct_writes
@@ -48,6 +50,7 @@ class ServerFactory(Factory):
         token_factory: Callable[[], str] | None = None,
         bots: bool = True,
         store: Store | None = None,
+        stand_in: StandIn | None = None,
     ) -> None:
         self.reactor = reactor
         self.hub = Hub(
@@ -58,6 +61,7 @@ class ServerFactory(Factory):
             token_factory=token_factory,
             spawn=reactor_spawn(reactor) if bots else None,
             store=store,
+            stand_in=stand_in,
         )
         self._sweep = task.LoopingCall(self.hub.tick)
         self._sweep.clock = reactor
@@ -136,6 +140,7 @@ def listen(
     listening: IListeningPort = reactor.listenTCP(port, factory, interface=host)
     use_direct_writes(listening)
     address = listening.getHost()
+    assert isinstance(address, IPv4Address | IPv6Address)  # a TCP port's
     # Bots connect back over loopback, unless the server listens on one address only.
     bot_host = "127.0.0.1" if host in ("", "0.0.0.0") else "::1" if host == "::" else host
     factory.hub.bots.address = (bot_host, address.port)

@@ -19,50 +19,23 @@ from protocol.fields import INT_MAX, check_id
 from protocol.messages import BY_TYPE, LIST_PAGE
 from server.limits import RateMeter
 from server.party_log import letter, person, table_name
+from server.places import PLAYING, WAITING, Place
+from server.session_states import (
+    ALLOWED,
+    AWAITING_HELLO,
+    CLOSED,
+    HEARTBEAT,
+    LOBBY,
+    SEATED,
+    SPECTATING,
+    TRANSITIONS,
+)
 from server.store import FINISHED
-from server.table import PLAYING, WAITING, Place, Table
+from server.table import Table
 from server.timers import TimerSettings
 
 if TYPE_CHECKING:
     from server.hub import Hub
-
-AWAITING_HELLO, LOBBY, SEATED, SPECTATING, CLOSED = (
-    "awaiting_hello",
-    "lobby",
-    "seated",
-    "spectating",
-    "closed",
-)
-STATES = (AWAITING_HELLO, LOBBY, SEATED, SPECTATING, CLOSED)
-
-_HEARTBEAT = frozenset({"ping", "pong"})
-_FINISHED_GAMES = frozenset({"history", "record"})
-
-ALLOWED: dict[str, frozenset[str]] = {
-    AWAITING_HELLO: frozenset({"hello"}),
-    LOBBY: frozenset({"list", "create", "join", "spectate", "resume", "chat"})
-    | _HEARTBEAT
-    | _FINISHED_GAMES,
-    SEATED: frozenset({"list", "start", "act", "undo", "back", "chat", "leave", "add_bot"})
-    | _HEARTBEAT
-    | _FINISHED_GAMES,
-    SPECTATING: frozenset({"list", "chat", "leave"}) | _HEARTBEAT | _FINISHED_GAMES,
-    CLOSED: frozenset(),
-}
-"""Which client messages each state admits."""
-
-TRANSITIONS: dict[tuple[str, str], str] = {
-    (AWAITING_HELLO, "welcomed"): LOBBY,
-    (LOBBY, "joined"): SEATED,
-    (LOBBY, "resumed"): SEATED,
-    (LOBBY, "spectating"): SPECTATING,
-    (SEATED, "left"): LOBBY,
-    (SPECTATING, "left"): LOBBY,
-    (SEATED, "table_closed"): LOBBY,
-    (SPECTATING, "table_closed"): LOBBY,
-    **{(state, "closed"): CLOSED for state in STATES},
-}
-"""(state, event) -> next state. Any other pair is a bug and raises."""
 
 SUPPORTED_VERSIONS = (PROTOCOL_VERSION,)
 HISTORY_PAGE = 20
@@ -136,7 +109,7 @@ class Session:
                 raise ProtocolError(
                     "session/wrong_state", f"`{spec.type}` is not allowed while {self.state}"
                 )
-            if spec.type not in _HEARTBEAT:
+            if spec.type not in HEARTBEAT:
                 self.last_request = self.hub.clock()
             getattr(self, "handle_" + spec.type)(msg, request_id)
         except ProtocolError as err:
@@ -542,16 +515,10 @@ class Session:
 
     def _log_left(self, table: Table, place: Place) -> None:
         who, name = self._who(), table_name(table)
-        if table.state == PLAYING and place.bot:
+        if table.state == PLAYING:  # (a person who handed their seat over: the bot's now)
+            then = "a bot plays {seat} on" if place.bot else "{seat} waits for them"
             _log.info(
-                "{who} left {table} during the game: a bot plays {seat} on",
-                who=who,
-                table=name,
-                seat=self._where(table, place),
-            )
-        elif table.state == PLAYING:
-            _log.info(
-                "{who} left {table} during the game: {seat} waits for them",
+                "{who} left {table} during the game: " + then,
                 who=who,
                 table=name,
                 seat=self._where(table, place),

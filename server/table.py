@@ -19,6 +19,10 @@ each update and snapshot carries its ``clock``, and :meth:`Table.check_time` (th
 has the stand-in bot play for a seat that ran out of time or was handed over. The stand-in
 sees only that seat's view; what it plays is an ordinary action (stored, in the record) that
 nobody can take back.
+
+The class is in three parts: this module (places, the game, undo, restore), the turn clock and
+stand-in (:mod:`server.table_time`) and the messages it sends (:mod:`server.table_messages`);
+places and states are in :mod:`server.places`.
 """
 
 from __future__ import annotations
@@ -26,103 +30,47 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from twisted.logger import Logger
 
 import games
 from protocol import ProtocolError
-from server.party_log import letter, results, table_name
-from server.store import StorageFailed, Store
-from server.timers import RESTART_GRACE, TIMEOUT, TimerSettings, TurnClock
+from server.party_log import results
+from server.places import (
+    CLOSED,
+    FINISHED,
+    PLAYING,
+    WAITING,
+    Member,
+    Place,
+    StandIn,
+    TableState,
+    Watcher,
+)
+from server.saving import storage_errors
+from server.store import Store
+from server.table_messages import RECENT_EVENTS, TableMessages, _result
+from server.table_time import TableTime
+from server.timers import RESTART_GRACE, TimerSettings, TurnClock
 
-StandIn = Callable[[games.Game, dict[str, Any], list[games.Action], random.Random], games.Action]
-"""Chooses an action for a seat that ran out of time: (game, the seat's view, legal, rng)."""
-
-WAITING, PLAYING, FINISHED, CLOSED = "waiting", "playing", "finished", "closed"
-RECENT_EVENTS = 32
-"""How many recent public events a ``snapshot`` carries."""
+__all__ = [
+    "CLOSED", "FINISHED", "PLAYING", "RECENT_EVENTS", "WAITING", "Member", "Place", "StandIn",
+    "Table", "TableMessages", "TableState", "Watcher", "first_legal", "storage_errors",
+]  # fmt: skip
 
 _log = Logger()
 
 
-class Member(Protocol):
-    """Someone at a table (a seat holder's or a spectator's session). One whose ``labels`` is
-    False (its ``hello`` asked for none) gets the legal actions without their labels."""
-
-    def deliver(self, msg: dict[str, Any]) -> None:
-        """Send ``msg`` to this member's client."""
-        ...
-
-
-class Place:
-    """A place held by a person: name, the hash of its secret token, and the member connected
-    to it (or None).
-
-    ``slot`` is the place taken while the table waits; ``seat`` the engine seat once started.
-    The server keeps only hashes of tokens (:func:`server.store.token_hash`): the lobby finds a
-    place by the hash of the token a client shows. ``previous_hash`` is the token a ``resume``
-    replaced, still good until the client confirms it has the new one (see
-    :meth:`server.lobby.Lobby.resume`). ``level`` is the level of the bot program the server
-    started for the place (``add_bot``), None for a person.
-    """
-
-    __slots__ = (
-        "away_since",
-        "left",
-        "level",
-        "member",
-        "name",
-        "previous_hash",
-        "seat",
-        "slot",
-        "token_hash",
-    )
-
-    def __init__(
-        self,
-        name: str,
-        slot: int,
-        token_hash: str,
-        member: Member | None,
-        level: str | None = None,
-    ) -> None:
-        self.name = name
-        self.slot = slot
-        self.token_hash = token_hash
-        self.previous_hash: str | None = None
-        self.member = member
-        self.seat: int | None = None
-        self.level = level
-        self.away_since: float | None = None  # when its connection went, during the game
-        self.left = False  # its person went to the lobby on purpose (not a lost connection)
-
-    @property
-    def bot(self) -> bool:
-        """Whether the place is kept for a bot program the server started."""
-        return self.level is not None
-
-    @property
-    def connected(self) -> bool:
-        return self.member is not None
+def first_legal(
+    game: games.Game, view: dict[str, Any], legal: list[games.Action], rng: random.Random
+) -> games.Action:
+    """The stand-in of a server built without one: the first legal action. (``cosmoport serve``
+    passes the greedy bot of :mod:`ai`: the server package does not depend on the AI.)"""
+    return legal[0]
 
 
-class Watcher(Protocol):
-    """Follows a table's game from inside the server (the tournament host does): told when the
-    game starts, of every applied action, and of every refused ``act``, after the fact. A
-    watcher may also have ``undone(table, place, action)``, told when a seat takes an action
-    back."""
-
-    def started(self, table: Table) -> None: ...
-
-    def applied(self, table: Table, place: Place, action: games.Action) -> None: ...
-
-    def refused(
-        self, table: Table, place: Place, action: list[Any], error: ProtocolError
-    ) -> None: ...
-
-
-class Table:
+class Table(TableTime):
     """A table of one game, from waiting for players to the final scores.
 
     ``seed`` fixes the engine's seed (the tournament host plays a scheduled game); without one
@@ -181,7 +129,7 @@ class Table:
         self.watchers: list[Watcher] = []
         self.timer = timer
         self.turns: TurnClock | None = None  # the seats' time, while the game runs
-        self._stand_in = stand_in or greedy_stand_in
+        self._stand_in = stand_in or first_legal
 
     # --- what the lobby sees -------------------------------------------------------------
 
@@ -337,12 +285,6 @@ class Table:
             self.spectators.remove(member)
             self._changed()
 
-    def members(self) -> list[Member]:
-        """Everyone connected to this table: seat holders, then spectators."""
-        return [p.member for p in self.places if p is not None and p.member is not None] + list(
-            self.spectators
-        )
-
     def close(self) -> list[Member]:
         """Close the table; returns who was at it (the lobby sends them back)."""
         members = self.members()
@@ -384,13 +326,13 @@ class Table:
         self._start_clock()
         self._refresh_legal()
         names = [p.name for p in order]
-        for member, seat in self._audience():
-            msg = {"type": "started", "table": self.info(), "seat": seat, "seats": names}
+        for member, its_seat in self._audience():
+            msg = {"type": "started", "table": self.info(), "seat": its_seat, "seats": names}
             if member is starter and request_id is not None:
                 msg["id"] = request_id
             self._send(member, msg)
-        for member, seat in self._audience():
-            self._send(member, self.snapshot(seat, member))
+        for member, its_seat in self._audience():
+            self._send(member, self.snapshot(its_seat, member))
         self._changed()
         self._tell("started")
 
@@ -437,6 +379,7 @@ class Table:
             result = _result(candidate) if candidate.is_over else None
             now = self._clock()
             banks = None if self.turns is None else self.turns.banks_after_decision(now)
+            assert place.seat is not None  # (checked by _check_turn)
             with storage_errors():
                 self.store.action(self.id, self.moves, place.seat, key, now, result, banks)
         if barrier:
@@ -517,137 +460,6 @@ class Table:
         """Nothing done so far can be taken back (a bot took the seat over)."""
         self._undo.clear()
 
-    # --- time ---------------------------------------------------------------------------
-
-    def _start_clock(self) -> None:
-        """The game (started, or restored after a restart) runs: the seat to act decides from
-        now on, with every bank full (:meth:`restore` gives back the saved ones)."""
-        assert self.engine is not None
-        if self.timer is None:
-            return
-        self.turns = TurnClock(self.timer, self.players)
-        now = self._clock()
-        if not self.engine.is_over:
-            self.turns.begin(self.engine.current_player, now)
-        self._run_clocks(now)
-
-    def _run_clocks(self, now: float) -> None:
-        """Run the clocks while someone is there to wait and the seat to act is not one a
-        restart left without its player (for :data:`RESTART_GRACE` seconds); else they stand."""
-        turns = self.turns
-        if turns is None:
-            return
-        awaited = turns.seat in self._awaited and now < self._awaited_until
-        if self.unattended_since is None and not awaited:
-            turns.resume(now)
-        else:
-            turns.pause(now)
-
-    def _decided(self, place: Place, next_seat: int | None, stand_in: str | None) -> bool:
-        """``place``'s seat has decided (itself, or by the stand-in) and ``next_seat`` decides
-        from now on. True if its player, acting, took back a seat handed to the stand-in."""
-        if self.turns is None:
-            return False
-        now = self._clock()
-        self.turns.spend(now)
-        back = stand_in is None and place.seat is not None and self.turns.present(place.seat)
-        self.turns.begin(next_seat, now)
-        self._run_clocks(now)
-        if back:
-            _log_back(self, place)
-        return back
-
-    def _clock_message(self) -> dict[str, Any] | None:
-        return None if self.turns is None else self.turns.message(self._clock())
-
-    def check_time(self) -> None:
-        """If the seat to act has run out of time (or is handed over), the stand-in bot plays
-        its decision now; three timeouts in a row hand the seat over."""
-        if self.turns is None or self.state != PLAYING:
-            return
-        self._run_clocks(self._clock())
-        why = self.turns.due(self._clock())
-        seat = self.turns.seat
-        if why is None or seat is None:
-            return
-        place = self.places[seat]
-        assert place is not None and self.engine is not None
-        try:
-            rng = random.Random(f"{self.game_seed}:{self.version}")
-            action = self._stand_in(self.game, self.engine.view(seat), list(self._legal), rng)
-            if tuple(action) not in self._legal:
-                raise ValueError(f"the stand-in chose {action!r}, which is not legal")
-        except Exception:
-            _log.failure("the stand-in bot failed at table {table}", table=self.id)
-            action = self._legal[0]
-        label = self.engine.label(tuple(action))
-        try:
-            key = self._apply(place, self.version, list(action), None, stand_in=why)
-        except ProtocolError as error:  # the store failed: tried again at the next tick
-            _log.error("the stand-in could not play at table {table}: {error}",
-                       table=self.id, error=error.message)  # fmt: skip
-            return
-        self._tell("applied", place, key)
-        if why == TIMEOUT:
-            handed = self.turns.timed_out(seat)
-            _log.info(
-                "{name} ran out of time at {table}, seat {seat}: a bot played {label}{handed}",
-                name=place.name,
-                table=table_name(self),
-                seat=letter(seat),
-                label=label,
-                handed="; the seat is handed to the bot until they act again" if handed else "",
-            )
-            if handed and self.state == PLAYING:
-                self._broadcast(self._seat_status(place))
-
-    def back(self, place: Place, request_id: Any = None) -> None:
-        """``place``'s player is at the keyboard: a seat handed to the stand-in is theirs again.
-        Everyone at the table gets a ``seat_status`` (the player's copy echoes the id)."""
-        self._check_seat(place)
-        assert place.seat is not None
-        was = self.turns is not None and self.turns.present(place.seat)
-        status = self._seat_status(place)
-        if was:
-            _log_back(self, place)
-            self._broadcast(status, skip=place.member)
-        if place.member is not None:
-            reply = status if request_id is None else {**status, "id": request_id}
-            self._send(place.member, reply)
-
-    def _undo_for(self, seat: int | None) -> str | None:
-        """The label of the action ``seat`` may take back now, or None."""
-        if not self._undo or seat is None or self.state != PLAYING:
-            return None
-        assert self.engine is not None
-        return self._undo[-1][2] if seat == self.engine.current_player else None
-
-    def snapshot(self, seat: int | None, member: Member | None = None) -> dict[str, Any]:
-        """A full ``snapshot`` message for ``seat`` (None: a spectator), to be sent to
-        ``member`` (its legal actions labelled as it asked)."""
-        assert self.engine is not None
-        return {
-            "type": "snapshot",
-            "table": self.id,
-            "version": self.version,
-            "seat": seat,
-            "view": self.engine.view(seat),
-            "events": list(self.recent),
-            "legal": self._legal_for(seat, member),
-            "undo": self._undo_for(seat),
-            "clock": self._clock_message(),
-        }
-
-    def game_over(self) -> dict[str, Any]:
-        assert self.engine is not None
-        return {
-            "type": "game_over",
-            "table": self.id,
-            "version": self.version,
-            **_result(self.engine),
-            "seats": [p.name for p in self.held],
-        }
-
     def restore(
         self,
         engine: games.State,
@@ -661,7 +473,8 @@ class Table:
         events, ``undos`` the actions taken back before (each was a version, and took a move
         away: the version goes on from where clients saw it), ``banks`` each seat's bank after
         the last action (None: full)."""
-        self.places = sorted(self.held, key=lambda p: -1 if p.seat is None else p.seat)
+        by_seat: list[Place] = sorted(self.held, key=lambda p: -1 if p.seat is None else p.seat)
+        self.places = list(by_seat)
         self.engine = engine
         self.moves = moves
         self.version = moves + 2 * undos
@@ -677,74 +490,6 @@ class Table:
             self.state = FINISHED
             self.finished_at = self._clock()
 
-    def chat(self, name: str, text: str, sender: Member, request_id: Any = None) -> None:
-        msg = {"type": "chat", "from": name, "text": text, "scope": "table", "table": self.id}
-        for member in self.members():
-            if member is sender and request_id is not None:
-                self._send(member, {**msg, "id": request_id})
-            else:
-                self._send(member, msg)
-
-    # --- internals -----------------------------------------------------------------------
-
-    def _refresh_legal(self) -> None:
-        assert self.engine is not None
-        engine = self.engine
-        self._legal = engine.legal_actions()
-        self._labels = self._bare = None
-
-    def _legal_for(self, seat: int | None, member: Member | None = None) -> list[dict[str, Any]]:
-        """The ``legal`` list for ``seat`` (empty unless it decides now), labelled unless
-        ``member`` asked for no labels."""
-        engine = self.engine
-        assert engine is not None
-        if seat is None or seat != engine.current_player:
-            return []
-        # Actions stay tuples: msgpack writes a tuple as the same array a list would be.
-        if member is not None and not getattr(member, "labels", True):
-            if self._bare is None:
-                self._bare = [{"action": a} for a in self._legal]
-            return self._bare
-        if self._labels is None:
-            self._labels = [{"action": a, "label": engine.label(a)} for a in self._legal]
-        return self._labels
-
-    def _fan_out(self, events: list[dict[str, Any]], actor: Member | None, request_id: Any) -> None:
-        assert self.engine is not None
-        engine = self.engine
-        clock = self._clock_message()
-        for place in self.places:
-            if place is None or place.member is None:
-                continue
-            msg = {
-                "type": "update",
-                "table": self.id,
-                "version": self.version,
-                "seat": place.seat,
-                "view": engine.view(place.seat),
-                "events": events,
-                "legal": self._legal_for(place.seat, place.member),
-                "undo": self._undo_for(place.seat),
-                "clock": clock,
-            }
-            if place.member is actor and request_id is not None:
-                msg["id"] = request_id
-            self._send(place.member, msg)
-        if self.spectators:
-            msg = {
-                "type": "update",
-                "table": self.id,
-                "version": self.version,
-                "seat": None,
-                "view": engine.view(None),
-                "events": events,
-                "legal": [],
-                "undo": None,
-                "clock": clock,
-            }
-            for member in list(self.spectators):
-                self._send(member, msg)
-
     def _finish(self) -> None:
         self.state = FINISHED
         self.finished_at = self._clock()
@@ -753,56 +498,6 @@ class Table:
         _log.info("table {table} finished: {results}", table=self.id, results=ranked)
         self._broadcast(self.game_over())
         self._changed()
-
-    def _audience(self) -> Iterable[tuple[Member, int | None]]:
-        for place in list(self.places):
-            if place is not None and place.member is not None:
-                yield place.member, place.seat
-        for member in list(self.spectators):
-            yield member, None
-
-    def _seat_status(self, place: Place) -> dict[str, Any]:
-        return {
-            "type": "seat_status",
-            "table": self.id,
-            "slot": place.slot,
-            "seat": place.seat,
-            "name": place.name,
-            "connected": place.connected,
-            "bot": place.bot,
-            "left": place.left and not place.connected,
-            "auto": self.turns is not None
-            and place.seat is not None
-            and self.turns.auto[place.seat],
-        }
-
-    def _broadcast(self, msg: dict[str, Any], skip: Member | None = None) -> None:
-        for member in self.members():
-            if member is not skip:
-                self._send(member, msg)
-
-    def _tell(self, what: str, *args: Any) -> None:
-        # A watcher's failure is its own: the game and the other watchers go on. (A watcher
-        # may leave out ``undone``: the tournament host's bots never undo.)
-        for watcher in list(self.watchers):
-            method = getattr(watcher, what, None)
-            if method is None and what == "undone":
-                continue
-            try:
-                method(self, *args)  # type: ignore[misc]
-            except Exception:
-                _log.failure("telling a watcher of table {table}: {what}", table=self.id, what=what)
-
-    def _send(self, member: Member, msg: dict[str, Any]) -> None:
-        # One member's failure must not keep the others from their update.
-        try:
-            member.deliver(msg)
-        except Exception:
-            _log.failure(
-                "delivering {kind} to a member of table {table}",
-                kind=msg.get("type"),
-                table=self.id,
-            )
 
     def update_attendance(self) -> None:
         """Note who is at the table now, for :meth:`expired`."""
@@ -826,25 +521,6 @@ class Table:
             self._on_change(self)
 
 
-def _log_back(table: Table, place: Place) -> None:
-    _log.info(
-        "{name} is back at {table}: the bot gives seat {seat} back",
-        name=place.name,
-        table=table_name(table),
-        seat=letter(place.seat),
-    )
-
-
-def greedy_stand_in(
-    game: games.Game, view: dict[str, Any], legal: list[games.Action], rng: random.Random
-) -> games.Action:
-    """The stand-in for a seat out of time: the greedy bot (one action ahead with the game's
-    heuristic, a millisecond or so), on that seat's own view."""
-    from ai.bots import GreedyBot  # the server needs the AI only when a seat runs out of time
-
-    return GreedyBot(game, rng).choose(view, legal)
-
-
 def _is_barrier(before: games.State, action: games.Action, after: games.State) -> bool:
     """Whether ``action`` (played from ``before`` to ``after``) can never be undone: the
     engine says so, or the seat to act changed, or the game ended. An engine without
@@ -859,38 +535,3 @@ def _is_barrier(before: games.State, action: games.Action, after: games.State) -
     except Exception:
         _log.failure("the engine failed to say whether {action!r} is a barrier", action=action)
         return True
-
-
-def _result(engine: games.State) -> dict[str, Any]:
-    """The final scores and ranking of a game that is over (as ``game_over`` and records)."""
-    return {
-        "scores": list(engine.scores()),
-        "ranking": [list(group) for group in engine.ranking()],
-    }
-
-
-class storage_errors:  # lower case: used as ``with storage_errors():``, like a function
-    """Turn a failed write to the store into the protocol error the client gets.
-
-    A class rather than a ``@contextmanager`` generator: it wraps every applied action, and
-    entering and leaving it costs 0.2 us where the generator's cost 1.1 us."""
-
-    __slots__ = ()
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any
-    ) -> None:
-        if not isinstance(exc, StorageFailed):
-            return
-        _log.error("storage: {error}", error=str(exc))
-        if exc.full:
-            raise ProtocolError(
-                "server/storage_full",
-                "the server's disk is full: nothing was saved and nothing changed",
-            ) from None
-        raise ProtocolError(
-            "server/storage", f"{exc}: nothing changed; try again in a moment"
-        ) from None

@@ -122,7 +122,7 @@ class UsageError(Exception):
 
 def build_event(args: argparse.Namespace) -> Event:
     """The event from the arguments; :class:`UsageError` for anything wrong with them."""
-    from client.console import game_name
+    from client.game_names import game_name
 
     if not args.game:
         raise UsageError("name the game: cosmic-run or alien-artifacts (or --report with --db)")

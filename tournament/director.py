@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament.entrants import Entrant
-from tournament.game import GameJob
+from tournament.job import GameJob
 from tournament.runners import Runner, RunnerGone
 from tournament.schedule import Slot, build
 from tournament.sprt import SPRT

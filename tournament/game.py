@@ -1,127 +1,23 @@
-"""One game of a tournament: what to play (:class:`GameJob`), and what came of it.
-
-A job is plain data, so it travels to a worker process or a Dask worker and back. Playing it
-gives a result dict (:func:`play`), also plain data:
-
-``number``, ``seed``, ``seating`` (entrant index per seat), ``record`` (the game record, see
-``docs/records.md``, with the entrants' names as the seats' names), ``scores``, ``ranking``
-(seats grouped best first, forfeits already counted), ``forfeit`` (``None`` or ``{"seat",
-"reason", "detail"}``), ``timing`` (per seat: ``decisions``, ``total`` and ``max`` seconds),
-``network`` (how it was played) and ``seconds`` (the game's wall time).
-
-A forfeit ends the game at once: the seat that forfeits ranks last, the others are ranked by
-their score at that moment, equal scores sharing a place.
+"""One game of a tournament, played: :func:`play` plays a :class:`~tournament.job.GameJob` and
+gives its result dict (:func:`tournament.job.result`: scores, ranking, forfeit, timing, record).
 
 Built-in bots play in this process through the engine contract (:func:`play_in_process`), or,
 when the job says ``network`` or a seat is a program, over the protocol through a loopback
-server that :mod:`tournament.host` runs.
+server that :mod:`tournament.host` runs (imported only then: it starts a Twisted server).
+The host builds on :mod:`tournament.job` alone, never on this module.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import games
 from games import records
-from tournament.entrants import Entrant, bot_seed
+from tournament.entrants import bot_seed
+from tournament.job import GameJob, Timing, new_record, result
 
-RECORD_SERVER = "cosmoport-tournament"
-
-REASONS = ("crash", "timeout", "illegal", "no_show")
-"""Why a seat forfeits: its program ended before the game did, it took longer than the time
-allowed over one decision, it sent an illegal action, or it never took its seat."""
-
-
-@dataclass(frozen=True)
-class GameJob:
-    """One game to play: the game, its seed, and who sits where."""
-
-    number: int
-    """The game's place in the event's schedule, from 0."""
-    game: str
-    players: int
-    seed: int
-    seating: tuple[int, ...]
-    """The entrant (an index into the event's entrants) in each seat."""
-    entrants: tuple[Entrant, ...]
-    """The entrant in each seat (``entrants[seat]``)."""
-    options: dict[str, Any] = field(default_factory=dict)
-    network: bool = False
-    """Play every seat over the protocol, built-in bots included."""
-    timeout: float = 60.0
-    """Seconds a program may take over one decision (and to take its seat) before it forfeits."""
-    log_dir: str | None = None
-    """Where a program's stderr goes, one file per game and seat (None: nowhere)."""
-    event: str = ""
-
-    @property
-    def over_network(self) -> bool:
-        return self.network or any(e.is_program for e in self.entrants)
-
-
-class Timing:
-    """How long each seat thought: decisions, total and slowest, in seconds."""
-
-    def __init__(self, players: int) -> None:
-        self.seats = [{"decisions": 0, "total": 0.0, "max": 0.0} for _ in range(players)]
-
-    def add(self, seat: int, seconds: float) -> None:
-        entry = self.seats[seat]
-        entry["decisions"] += 1
-        entry["total"] += seconds
-        entry["max"] = max(entry["max"], seconds)
-
-
-def ranking_after_forfeit(scores: Sequence[int], seat: int) -> list[list[int]]:
-    """Seats best first when ``seat`` forfeits: the rest by score (equal scores share a place),
-    then ``seat``."""
-    others = sorted((s for s in range(len(scores)) if s != seat), key=lambda s: -scores[s])
-    groups: list[list[int]] = []
-    for s in others:
-        if groups and scores[groups[-1][0]] == scores[s]:
-            groups[-1].append(s)
-        else:
-            groups.append([s])
-    return [*groups, [seat]]
-
-
-def new_record(job: GameJob, at: str) -> records.Record:
-    seats = [{"name": e.name, "bot": None if e.is_program else e.kind} for e in job.entrants]
-    return records.new_record(
-        job.game, job.players, job.seed, job.options, seats,
-        created=at, started=at, server=RECORD_SERVER,
-    )  # fmt: skip
-
-
-def result(
-    job: GameJob,
-    record: records.Record,
-    state: games.State,
-    timing: Timing,
-    forfeit: dict[str, Any] | None,
-    seconds: float,
-) -> dict[str, Any]:
-    """The result dict of a game that ended (by its rules, or by ``forfeit``)."""
-    if forfeit is None:
-        ranking = [list(group) for group in state.ranking()]
-    else:
-        ranking = ranking_after_forfeit(state.scores(), forfeit["seat"])
-        record["forfeit"] = forfeit
-    return {
-        "number": job.number,
-        "seed": job.seed,
-        "seating": list(job.seating),
-        "record": record,
-        "scores": list(state.scores()),
-        "ranking": ranking,
-        "forfeit": forfeit,
-        "timing": timing.seats,
-        "network": job.over_network,
-        "seconds": seconds,
-    }
+__all__ = ["GameJob", "play", "play_in_process"]
 
 
 def play_in_process(job: GameJob) -> dict[str, Any]:

@@ -79,7 +79,7 @@ from server.store import MEMORY, Store
 from server.table import FINISHED, Place, Table
 from tournament import programs
 from tournament.entrants import Entrant, bot_seed
-from tournament.game import GameJob, Timing, new_record, result
+from tournament.job import GameJob, Timing, new_record, result
 
 HOST = "127.0.0.1"
 WATCHDOG_MIN = 600.0

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, TypeVar
 
+from client.game_names import title
 from client.render import alien_artifacts, cosmic_run
 from client.render import menu as menus
 from client.render.flow import flow, words
@@ -45,13 +46,6 @@ __all__ = [
     "seat_name",
     "title",
 ]
-
-TITLES = {"cosmic_run": "Cosmic Run", "alien_artifacts": "Alien Artifacts"}
-
-
-def title(game: str) -> str:
-    """A game's human name (its id with spaces for a game we do not know)."""
-    return TITLES.get(game, game.replace("_", " ").title())
 
 
 def _module(view: dict[str, Any]) -> ModuleType | None:

@@ -150,11 +150,11 @@ def hint(view: dict[str, Any], shown: Sequence[Entry], width: int = 80) -> str:
     repeated = sorted({v for v in white if white.count(v) > 1 and isinstance(v, int)})
     example = f"`{place.name}`"
     for value in repeated:  # a place that die may take, for a true example
-        named = [
+        places = [
             e for e in shown if e.section == "dice" and e.group and e.group.endswith(f"[{value}]")
         ]
-        if named:
-            example += f"; `{value}s {named[0].tag.rstrip('!')}`: any {value}"
+        if places:
+            example += f"; `{value}s {places[0].tag.rstrip('!')}`: any {value}"
             break
     if width < 78:
         return f"Type a die and a place: {example}."

@@ -8,11 +8,12 @@ The rules as implemented: ``docs/rules/alien-artifacts.md``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from games.alien_artifacts import determinize as _determinize
-from games.alien_artifacts import setup
+from games.alien_artifacts import rules, setup
 from games.alien_artifacts.state import AlienArtifactsState
 from games.api import View, check_players
 
@@ -31,7 +32,10 @@ class AlienArtifactsGame:
     ) -> AlienArtifactsState:
         """A new game; ``options``: ``{"factions": "random" | "choice" | [codes per seat]}``."""
         check_players(self, players)
-        return setup.new_state(players, seed, options)
+        factions = setup.parse_factions(players, options)
+        state = AlienArtifactsState(players, random.Random(seed))
+        rules.start_game(state, factions)
+        return state
 
     def determinize(self, view: View, seat: int | None, seed: int) -> AlienArtifactsState:
         """A full state consistent with ``view``, every hidden part sampled uniformly."""

@@ -35,7 +35,6 @@ PHASE_NAMES = (
     "discard",
     "over",
 )
-PHASE_BY_NAME = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 # Where play goes once an effect chain (a main action, an artifact) has fully resolved.
 CTX_MAIN, CTX_EXTRA, CTX_PRE, CTX_POST = range(4)

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.alien_artifacts import core
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics
 from games.alien_artifacts.codes import PUBLIC
 from games.api import Event
 
 if TYPE_CHECKING:
     from games.alien_artifacts.state import AlienArtifactsState as S
 
-_BIT = {name: 1 << getattr(d, name) for name in ("T02", "T07", "T10", "T14", "T16")}
-_T02, _T07, _T10, _T14, _T16 = (_BIT[k] for k in ("T02", "T07", "T10", "T14", "T16"))
+_T02, _T07, _T10, _T14, _T16 = (1 << t for t in (d.T02, d.T07, d.T10, d.T14, d.T16))
 
 
 def attack_value(st: S, p: int, ship: int, number: int, defender: int) -> int:
@@ -39,9 +38,9 @@ def _hit(st: S, p: int, ship: int, hit: int, ev: list[Event]) -> None:
     if hit == d.NO_HIT:
         ev.append({"type": "ship_protected", "seat": p, "ship": d.MARKET_NAMES[ship]})
         return
-    core.remove_from_empire(st, p, ship)
+    mechanics.remove_from_empire(st, p, ship)
     if hit == d.DAMAGED:
-        core.add_project(st, p, ship)
+        mechanics.add_project(st, p, ship)
         ev.append({"type": "ship_damaged", "seat": p, "ship": d.MARKET_NAMES[ship]})
     else:
         st.market[d.SHIP].append(ship)
@@ -62,7 +61,7 @@ def attack(st: S, p: int, ship: int, slot: int, defender: int, ev: list[Event]) 
         e["target"] = "alien"
         e["slot"] = slot
         e["alien"] = d.ALIEN_NAMES[st.display[slot]]
-    card = core.draw(st, ev)
+    card = mechanics.draw(st, ev)
     if card < 0:
         e["cancelled"] = True
         ev.append(e)
@@ -84,7 +83,7 @@ def attack(st: S, p: int, ship: int, slot: int, defender: int, ev: list[Event]) 
             {"type": "alien_result", "seat": p, "credits": cr, "vp": gain_vp, "artifact": bool(art)}
         )
         if art:
-            core.gain_artifact(st, p, ev)
+            mechanics.gain_artifact(st, p, ev)
             _loot(st, slot, ev)
     else:
         plan = st.plan[defender]
@@ -121,7 +120,7 @@ def attack(st: S, p: int, ship: int, slot: int, defender: int, ev: list[Event]) 
     st.discard.append(card)
     if defender >= 0:
         st.ddiscard.append(st.plan[defender])
-        st.plan[defender] = core.defence_draw(st)
+        st.plan[defender] = mechanics.defence_draw(st)
 
 
 def _loot(st: S, slot: int, ev: list[Event]) -> None:

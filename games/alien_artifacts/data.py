@@ -7,9 +7,14 @@ Ids are dense ints so that the engine can use lists and bitmasks; the printed id
 - market cards: 0..15 = S01..S16 (ships), 16..31 = T01..T16 (techs), 32..47 = P01..P16 (planets);
   the type of market card ``c`` is ``c // 16``
 - alien systems: 0..7 = AL1..AL8; defence plans: 0..9 = DP01..DP10; artifacts: 0..13 = AR01..AR14
+
+The way back, from a printed name to its id, is the ``*_INDEX`` maps at the end: the only ones
+of the engine (actions, views and determinization all read names through them).
 """
 
 from __future__ import annotations
+
+from games.alien_artifacts.codes import CTX_NAMES, PHASE_NAMES
 
 # --- colours and 4X symbols ----------------------------------------------------------------------
 
@@ -39,6 +44,8 @@ ACTION_WORDS = (
     "Mine Planets",
     "Pilgrimage",
 )
+# The same kinds as views name them (``pay_action``).
+KIND_NAMES = ("ship", "tech", "planet", "trade", "offensive", "income", "mine", "pilgrimage")
 # The colour an operative action is paid with (Gold never allowed).
 OPERATIVE_COLOUR = {A_OFFENSIVE: RED, A_INCOME: BLUE, A_MINE: GREEN}
 OPERATIVE_COST = 5
@@ -457,3 +464,26 @@ FACTION_CHEAP_ACTION = (A_OFFENSIVE, A_MINE, A_INCOME, -1, -1, -1)
 LEAGUE_BUY_DISCOUNT = 2
 LEAGUE_CREDITS_PER_VP = 3
 CLONE_BUILD_LIMIT = 1
+
+
+# --- from names back to ids ----------------------------------------------------------------------
+# Every name-to-index map of the engine lives here; each inverts the ``*_NAMES`` tuple it names.
+
+
+def _index(names: tuple[str, ...]) -> dict[str, int]:
+    return {name: i for i, name in enumerate(names)}
+
+
+COLOUR_INDEX = _index(COLOUR_NAMES)
+SYMBOL_INDEX = _index(SYMBOL_NAMES)
+TYPE_INDEX = _index(TYPE_NAMES)
+KIND_INDEX = _index(KIND_NAMES)  # "offensive" -> A_OFFENSIVE, ...
+RESOURCE_INDEX = _index(RESOURCE_NAMES)
+HALF_INDEX = _index(HALF_NAMES)
+MARKET_INDEX = _index(MARKET_NAMES)
+ALIEN_INDEX = _index(ALIEN_NAMES)
+DEFENCE_INDEX = _index(DEFENCE_NAMES)
+ARTIFACT_INDEX = _index(ARTIFACT_NAMES)
+FACTION_INDEX = _index(FACTION_NAMES)
+PHASE_INDEX = _index(PHASE_NAMES)  # the decision kinds of :mod:`.codes`
+CONTEXT_INDEX = _index(CTX_NAMES)

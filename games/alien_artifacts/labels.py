@@ -5,16 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.alien_artifacts import codes as k
-from games.alien_artifacts import core
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics
 from games.api import Action
 
 if TYPE_CHECKING:
     from games.alien_artifacts.state import AlienArtifactsState as S
-
-_MARKET_ID = {name: i for i, name in enumerate(d.MARKET_NAMES)}
-_ART_ID = {name: i for i, name in enumerate(d.ARTIFACT_NAMES)}
-_TYPE_ID = {name: i for i, name in enumerate(d.TYPE_NAMES)}
 
 
 def card_text(card: int) -> str:
@@ -36,9 +32,9 @@ def _label(st: S, action: Action) -> str:
     name = action[0]
     p = st.cur
     if name == "build":
-        card = _MARKET_ID[action[1]]
+        card = d.MARKET_INDEX[action[1]]
         i = st.proj[p].index(card)
-        cost = core.build_cost(st, p, card // 16)
+        cost = mechanics.build_cost(st, p, card // 16)
         left = cost - st.pdep[p][i]
         if left <= 0:
             return f"Build {card_text(card)} (complete, nothing to pay)"
@@ -63,9 +59,9 @@ def _label(st: S, action: Action) -> str:
             return f"Finish paying: trade {st.pay_val} for credits"
         return f"Finish paying ({st.pay_val} paid): {d.ACTION_WORDS[kind]}"
     if name == "buy":
-        t = _TYPE_ID[action[1]]
+        t = d.TYPE_INDEX[action[1]]
         top = st.market[t][0]
-        price = core.buy_price(st, p, t)
+        price = mechanics.buy_price(st, p, t)
         return f"Buy from the {d.TYPE_WORDS[t]} deck for {price} credits (top: {card_text(top)})"
     if name == "take":
         if st.phase == k.STAR_CHART_PICK:
@@ -88,10 +84,10 @@ def _label(st: S, action: Action) -> str:
         q = action[2]
         return f"{ship} attacks seat {q} ({d.FACTION_TITLES[st.factions[q]]})"
     if name == "play_artifact":
-        a = _ART_ID[action[1]]
+        a = d.ARTIFACT_INDEX[action[1]]
         return f"Play {action[1]} {d.ARTIFACT_TITLES[a]}"
     if name == "keep":
-        a = _ART_ID[action[1]]
+        a = d.ARTIFACT_INDEX[action[1]]
         return f"Keep {action[1]} {d.ARTIFACT_TITLES[a]}"
     if name == "quartermaster":
         card = st.hand[p][action[1]]
@@ -100,17 +96,18 @@ def _label(st: S, action: Action) -> str:
         card = st.hand[p][action[1]]
         return f"Discard {d.RESOURCE_NAMES[card]} ({_half_text(card, 0)} / {_half_text(card, 1)})"
     if name == "project":
-        return f"Instant Assembly: complete {card_text(_MARKET_ID[action[1]])}"
+        return f"Instant Assembly: complete {card_text(d.MARKET_INDEX[action[1]])}"
     if name == "deck":
-        return f"Star Chart: look at the {d.TYPE_WORDS[_TYPE_ID[action[1]]]} deck"
+        return f"Star Chart: look at the {d.TYPE_WORDS[d.TYPE_INDEX[action[1]]]} deck"
     if name == "faction":
-        f = d.FACTION_NAMES.index(action[1])
+        f = d.FACTION_INDEX[action[1]]
         return f"Choose {d.FACTION_TITLES[f]} ({action[1]})"
+    op_cost = mechanics.operative_cost
     fixed = {
         "trade": "Trade resources for credits",
-        "offensive": f"Launch an Offensive (cost {core.operative_cost(st, p, d.A_OFFENSIVE)} Red)",
-        "income": f"Collect Income (cost {core.operative_cost(st, p, d.A_INCOME)} Blue)",
-        "mine": f"Mine Planets (cost {core.operative_cost(st, p, d.A_MINE)} Green)",
+        "offensive": f"Launch an Offensive (cost {op_cost(st, p, d.A_OFFENSIVE)} Red)",
+        "income": f"Collect Income (cost {op_cost(st, p, d.A_INCOME)} Blue)",
+        "mine": f"Mine Planets (cost {op_cost(st, p, d.A_MINE)} Green)",
         "pilgrimage": "Pilgrimage: 2 credits + 5 of one colour for an artifact",
         "pass": "Pass (then discard at least 1 card)" if st.hand[p] else "Pass",
         "start_action": "Go on to the main action",

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.alien_artifacts import codes as k
-from games.alien_artifacts import core
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics
 from games.api import Action
 
 if TYPE_CHECKING:
@@ -147,38 +147,46 @@ def _choose_action(st: S) -> list[Action]:
         pdep = st.pdep[p]
         for i, card in enumerate(st.proj[p]):
             t = card >> 4
-            if (usable and (conv or have & (1 << _TYPE_COLOUR[t] | 1 << _GOLD))) or core.build_cost(
-                st, p, t
-            ) - pdep[i] <= 0:
+            if (
+                usable and (conv or have & (1 << _TYPE_COLOUR[t] | 1 << _GOLD))
+            ) or mechanics.build_cost(st, p, t) - pdep[i] <= 0:
                 acts.append(BUILD[card])
     credits = st.credits[p]
     market = st.market
     for t in range(3):
-        if market[t] and credits >= core.buy_price(st, p, t):
+        if market[t] and credits >= mechanics.buy_price(st, p, t):
             acts.append(BUY[t])
     if usable:
         acts.append(TRADE)
         om = st.omask[p]
-        if om & _SHIPS and core.can_pay_colour(
+        if om & _SHIPS and mechanics.can_pay_colour(
             st,
             p,
             d.RED,
-            core.operative_cost(st, p, d.A_OFFENSIVE),
-            core.limit(st, p, d.A_OFFENSIVE),
+            mechanics.operative_cost(st, p, d.A_OFFENSIVE),
+            mechanics.limit(st, p, d.A_OFFENSIVE),
         ):
             acts.append(OFFENSIVE)
-        if om & _TECHS and core.can_pay_colour(
-            st, p, d.BLUE, core.operative_cost(st, p, d.A_INCOME), core.limit(st, p, d.A_INCOME)
+        if om & _TECHS and mechanics.can_pay_colour(
+            st,
+            p,
+            d.BLUE,
+            mechanics.operative_cost(st, p, d.A_INCOME),
+            mechanics.limit(st, p, d.A_INCOME),
         ):
             acts.append(INCOME)
-        if om & _PLANETS and core.can_pay_colour(
-            st, p, d.GREEN, core.operative_cost(st, p, d.A_MINE), core.limit(st, p, d.A_MINE)
+        if om & _PLANETS and mechanics.can_pay_colour(
+            st,
+            p,
+            d.GREEN,
+            mechanics.operative_cost(st, p, d.A_MINE),
+            mechanics.limit(st, p, d.A_MINE),
         ):
             acts.append(MINE)
         if st.factions[p] == d.EPI and credits >= d.PILGRIMAGE_CREDITS:
-            lim = core.limit(st, p, d.A_PILGRIMAGE)
+            lim = mechanics.limit(st, p, d.A_PILGRIMAGE)
             for colour in (d.RED, d.BLUE, d.GREEN):
-                if core.can_pay_colour(st, p, colour, d.PILGRIMAGE_COST, lim):
+                if mechanics.can_pay_colour(st, p, colour, d.PILGRIMAGE_COST, lim):
                     acts.append(PILGRIMAGE)
                     break
     acts.append(PASS)
@@ -225,8 +233,8 @@ def _pay(st: S) -> list[Action]:
                     if colour == _GOLD or (need_col >= 0 and colour != need_col):
                         continue
                     need = req - val - value
-                    if need > 0 and not core.reachable(
-                        core.colour_values(st, p, colour, num + 1), slots, need
+                    if need > 0 and not mechanics.reachable(
+                        mechanics.colour_values(st, p, colour, num + 1), slots, need
                     ):
                         continue
                 else:

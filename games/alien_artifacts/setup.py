@@ -1,17 +1,22 @@
-"""Setting up a game (§2): factions, market, aliens, defence plans, artifacts, starting hands."""
+"""Setting up a game (§2): the factions option, the factions, and the deal.
+
+Nothing here starts a turn: :func:`.rules.start_game` puts these steps together and starts
+seat 0's first turn once every seat has a faction.
+"""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.alien_artifacts import codes as k
-from games.alien_artifacts import core, rules
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics
 from games.alien_artifacts.codes import PUBLIC
-from games.alien_artifacts.state import AlienArtifactsState
 from games.api import Event
+
+if TYPE_CHECKING:
+    from games.alien_artifacts.state import AlienArtifactsState
 
 OPTIONS_DOC = (
     'options: {"factions": "random" (default) | "choice" | a list of faction codes, one per seat '
@@ -36,37 +41,33 @@ def parse_factions(players: int, options: Mapping[str, Any] | None) -> str | lis
         for name in value:
             if name not in d.FACTION_NAMES:
                 raise ValueError(f"unknown faction {name!r}; {OPTIONS_DOC}")
-            ids.append(d.FACTION_NAMES.index(name))
+            ids.append(d.FACTION_INDEX[name])
         if len(ids) != players or len(set(ids)) != players:
             raise ValueError(f"factions must name {players} different factions; {OPTIONS_DOC}")
         return ids
     raise ValueError(f"invalid factions option {value!r}; {OPTIONS_DOC}")
 
 
-def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> AlienArtifactsState:
-    how = parse_factions(players, options)
-    st = AlienArtifactsState(players, random.Random(seed))
-    ev: list[Event] = []
-    if how == "choice":
-        # §2.1 step 2: free choice in reverse seat order, seat N-1 first.
-        st.free_factions = list(range(len(d.FACTION_NAMES)))
-        st.phase = k.CHOOSE_FACTION
-        st.cur = players - 1
-        st._legal = None
-        st.settle()
-        return st
-    if how == "random":
-        st.factions = st.random().sample(range(len(d.FACTION_NAMES)), players)
+def offer_factions(st: AlienArtifactsState) -> None:
+    """The "choice" variant (§2.1 step 2): free choice in reverse seat order, seat N-1 first."""
+    st.free_factions = list(range(len(d.FACTION_NAMES)))
+    st.phase = k.CHOOSE_FACTION
+    st.cur = st.n - 1
+    st._legal = None
+
+
+def give_factions(st: AlienArtifactsState, factions: str | list[int]) -> None:
+    """A faction per seat: ``"random"`` draws them with the state's generator, else as given."""
+    if factions == "random":
+        st.factions = st.random().sample(range(len(d.FACTION_NAMES)), st.n)
     else:
-        assert isinstance(how, list)
-        st.factions = list(how)
-    deal(st, ev)
-    st.settle()
-    return st
+        assert isinstance(factions, list)
+        st.factions = list(factions)
 
 
 def deal(st: AlienArtifactsState, ev: list[Event]) -> None:
-    """§2.1 steps 3-11, once every seat has a faction."""
+    """§2.1 steps 3-11, once every seat has a faction: market, aliens, defence plans, artifacts,
+    starting cards and credits, projects, hands and the Community's store."""
     rng = st.random()
     n = st.n
     starting = {d.FACTION_START[f][0] for f in st.factions}
@@ -89,13 +90,13 @@ def deal(st: AlienArtifactsState, ev: list[Event]) -> None:
     for p in range(n):
         card, side, _ = d.FACTION_START[st.factions[p]]
         st.credits[p] = d.STARTING_CREDITS
-        core.add_to_empire(st, p, card, side)
+        mechanics.add_to_empire(st, p, card, side)
     for p in range(n):
         for t in d.FACTION_START[st.factions[p]][2]:
             deck = st.market[t]
             card = deck.pop(0)
             st.mknown[card] = PUBLIC
-            core.add_project(st, p, card)
+            mechanics.add_project(st, p, card)
             if deck:
                 st.mknown[deck[0]] = PUBLIC
     deck = list(range(d.N_RESOURCES))
@@ -106,6 +107,5 @@ def deal(st: AlienArtifactsState, ev: list[Event]) -> None:
             st.hand[p].append(deck.pop())
     for p in range(n):
         if st.factions[p] == d.COM:
-            core.produce(st, p, d.P01, d.COMMUNITY_SETUP_STORE, ev, harvest=False)
+            mechanics.produce(st, p, d.P01, d.COMMUNITY_SETUP_STORE, ev, harvest=False)
     st.round = 1
-    rules.start_turn(st, 0, ev)

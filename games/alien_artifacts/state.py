@@ -1,7 +1,7 @@
 """The Alien Artifacts game state: plain ints and lists, a hand-written ``clone``, the contract.
 
 The turn flow lives in :mod:`.rules`, the legal lists in :mod:`.legal`, what a seat may see in
-:mod:`.view`, action texts in :mod:`.labels`.
+:mod:`.views`, action texts in :mod:`.labels`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.alien_artifacts import codes, labels, legal, rules, scoring, view
+from games.alien_artifacts import codes, labels, legal, rules, scoring, views
 from games.api import Action, Event, IllegalAction, View
 
 
@@ -113,7 +113,7 @@ class AlienArtifactsState:
         self.plan = [-1] * n
         self.gained = [0] * n
         # Resource deck (top = last), discard (oldest first), and per card the deck generation it
-        # last came from and the harvest knowledge of its store slot (see :mod:`.view`).
+        # last came from and the harvest knowledge of its store slot (see :mod:`.views`).
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.gen = 0
@@ -168,7 +168,7 @@ class AlienArtifactsState:
         self.chart_n = 0
         self.keep: list[int] = []
         self._legal: list[Action] | None = None
-        self._public: tuple[list[Action], view.Public] | None = None  # see view.public
+        self._public: tuple[list[Action], views.Public] | None = None  # see views.public
 
     def random(self) -> random.Random:
         """The state's own generator, copied first if a clone still shares it."""
@@ -227,7 +227,7 @@ class AlienArtifactsState:
         return events
 
     def settle(self) -> None:
-        """Take every single-option decision (used after setup and by determinize)."""
+        """Take every single-option decision (when a game starts: :func:`.rules.start_game`)."""
         events: list[Event] = []
         while True:
             acts = legal.legal_actions(self)
@@ -311,7 +311,7 @@ class AlienArtifactsState:
         c.keep = self.keep[:]
         # The cached list is never mutated in place, so sharing it is safe.
         c._legal = self._legal
-        c._public = self._public  # valid as long as _legal is the same list (view.public)
+        c._public = self._public  # valid as long as _legal is the same list (views.public)
         return c
 
     def scores(self) -> list[int]:
@@ -321,7 +321,7 @@ class AlienArtifactsState:
         return scoring.ranking(self)
 
     def view(self, seat: int | None) -> View:
-        return view.view(self, seat)
+        return views.view(self, seat)
 
     def label(self, action: Action) -> str:
         return labels.label(self, tuple(action))

@@ -10,9 +10,9 @@ from typing import Any
 
 from games.api import View, check_players
 from games.cosmic_run import data
-from games.cosmic_run.rules import setup
+from games.cosmic_run.determinize import determinize as _determinize
+from games.cosmic_run.rules import start_game
 from games.cosmic_run.state import CosmicRunState
-from games.cosmic_run.views import determinize as _determinize
 from games.rng import Rng
 
 
@@ -34,10 +34,11 @@ class CosmicRun:
             unknown = ", ".join(sorted(map(str, options)))
             raise ValueError(f"Cosmic Run has no options (got: {unknown})")
         state = CosmicRunState(players, Rng(seed))
-        setup(state)
+        start_game(state)
         return state
 
     def determinize(self, view: View, seat: int | None, seed: int) -> CosmicRunState:
+        """A full state consistent with ``view``, every hidden part sampled uniformly."""
         return _determinize(view, seat, seed)
 
     def __repr__(self) -> str:

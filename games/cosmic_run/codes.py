@@ -1,4 +1,4 @@
-"""Internal codes of the Cosmic Run engine: decision points, die locations, planet status."""
+"""Internal codes of the Cosmic Run engine: decision points, die locations, free uses, planets."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ SLOT0 = 6
 TECH = 10
 TARGET_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "A1", "A2", "A3", "A4", "T")
 TARGET_INDEX = {name: index for index, name in enumerate(TARGET_NAMES)}
+
+# Free alien uses left this turn (``st.free``): Re-roller, Tuner, Flipper.
+FREE_REROLL, FREE_TUNE, FREE_FLIP = range(3)
 
 # Planet status.
 OPEN, DISCOVERED, DESTROYED = 0, 1, 2

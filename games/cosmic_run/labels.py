@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from games.api import Action
 from games.cosmic_run.codes import TARGET_INDEX, UNASSIGNED
-from games.cosmic_run.counting import ability_cost, boostable_planets
 from games.cosmic_run.data import (
     ALIEN_INDEX,
     ALIENS,
@@ -16,6 +15,7 @@ from games.cosmic_run.data import (
     REROLL_COST,
     YELLOW,
 )
+from games.cosmic_run.mechanics import ability_cost, boostable_planets
 
 if TYPE_CHECKING:
     from games.cosmic_run.state import CosmicRunState

@@ -1,6 +1,7 @@
-"""The Cosmic Run turn: set-up, phases 1-3, planet scoring, the Drone, game end (§2-§6).
+"""The Cosmic Run turn: the start of a game, phases 1-3, the Drone and the last turn (§2-§6).
 
-``play`` applies one legal action and then resolves everything automatic (chance included) up
+Set-up is dealt by :mod:`.setup`, planets and the end are scored by :mod:`.scoring`. ``play``
+applies one legal action and then resolves everything automatic (chance included) up
 to the next decision, collecting public events on the way. Events never carry hidden values:
 an Infodere pick-up names the space, not the token.
 """
@@ -10,14 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.api import Action, Event
+from games.cosmic_run import setup
 from games.cosmic_run.codes import (
     ASSIGN,
     BOOST,
-    DESTROYED,
-    DISCOVERED,
     DRONE,
+    FREE_FLIP,
+    FREE_REROLL,
+    FREE_TUNE,
     OPEN,
-    OVER,
     RETIRE,
     SLOT0,
     TARGET_INDEX,
@@ -25,39 +27,25 @@ from games.cosmic_run.codes import (
     TECH,
     UNASSIGNED,
 )
-from games.cosmic_run.counting import (
-    ability_cost,
-    boostable_planets,
-    dice_steps,
-    holds,
-    lost_dice,
-)
 from games.cosmic_run.data import (
     ALIEN_FACES,
     ALIEN_INDEX,
     ALIEN_VP,
     ALIENS,
     BOOST_COST,
-    CARTOGRAPHER,
-    CARTOGRAPHER_VP,
-    DISCOVERER_VP,
     DRONE_STEPS,
     ENVOY,
     ENVOY_VP,
     FLIPPER,
     HITS_TO_DESTROY,
-    INFODERE_VALUES,
-    LEFTOVER_VP_DIVISOR,
     MAX_CRYSTALS,
     MAX_HELD,
     MINER,
     MINER_CRYSTALS,
     MISS,
-    MISS_CARDS_USED,
     NAVIGATES,
     NAVIGATOR_STEPS,
     NUDGE_COST,
-    P6_RANK_VP,
     PATRON,
     PATRON_CRYSTALS,
     PROSPECTOR,
@@ -66,48 +54,30 @@ from games.cosmic_run.data import (
     REROLLER,
     SALVAGER,
     SALVAGER_CRYSTALS_PER_LOST_DIE,
-    SEER,
-    SPACE_VP,
-    START_CRYSTALS,
-    START_VP,
     STRIKE_CARDS,
     STRIKE_TARGETS,
-    SURVEYOR,
-    SURVEYOR_VP,
     TOKEN_AT,
     TRACK_LENGTH,
     TUNER,
     YELLOW,
-    solo_rank,
 )
+from games.cosmic_run.mechanics import (
+    ability_cost,
+    boostable_planets,
+    dice_steps,
+    holds,
+    lost_dice,
+)
+from games.cosmic_run.scoring import game_over, score_planet
 
 if TYPE_CHECKING:
     from games.cosmic_run.state import CosmicRunState
 
-FREE_REROLL, FREE_TUNE, FREE_FLIP = range(3)
 
-
-# --- set-up (§2.2) ------------------------------------------------------------------------------
-
-
-def setup(st: CosmicRunState) -> list[Event]:
-    """Deal the board in the spec's order of randomness, then start seat 0's first turn."""
-    rng = st.rng
-    n = st.n
-    values = list(INFODERE_VALUES)
-    rng.shuffle(values)
-    st.board_tokens = values[:10]
-    st.box = values[10:]
-    deck = list(range(len(STRIKE_CARDS))) + [MISS] * MISS_CARDS_USED[n]
-    rng.shuffle(deck)
-    st.meteor_deck = deck
-    aliens = list(range(len(ALIENS)))
-    rng.shuffle(aliens)
-    st.alien_deck = aliens
-    st.row = [aliens.pop() for _ in range(4)]
-    st.crystals = list(START_CRYSTALS[:n])
-    st.vp = list(START_VP[n])
-    events: list[Event] = [{"type": "setup", "players": n, "row": [ALIENS[a].id for a in st.row]}]
+def start_game(st: CosmicRunState) -> list[Event]:
+    """Begin a new game on a fresh state: the deal (:func:`.setup.deal`), then seat 0's first
+    turn up to its first decision; returns the events."""
+    events = setup.deal(st)
     start_turn(st, events)
     return events
 
@@ -116,6 +86,7 @@ def setup(st: CosmicRunState) -> list[Event]:
 
 
 def play(st: CosmicRunState, action: Action) -> list[Event]:
+    """Apply one legal action, then everything automatic up to the next decision; the events."""
     events: list[Event] = []
     kind = action[0]
     if kind == "assign":
@@ -278,7 +249,7 @@ def _meteor(st: CosmicRunState, events: list[Event]) -> None:
             hits = st.hits[planet]
             events.append({"type": "meteor", "card": card_id, "planet": planet + 1, "hits": hits})
             if hits >= HITS_TO_DESTROY:
-                _score_planet(st, planet, None, events)
+                score_planet(st, planet, None, events)
             return
     events.append({"type": "meteor", "card": card_id, "planet": None, "hits": None})
 
@@ -288,8 +259,8 @@ def _storm(st: CosmicRunState, events: list[Event]) -> None:
     st.final_round = True  # the game ends at once: no "last round" to announce
     for planet in range(6):
         if st.status[planet] == OPEN:
-            _score_planet(st, planet, None, events)
-    _game_over(st, events)
+            score_planet(st, planet, None, events)
+    game_over(st, events)
 
 
 def _gain_crystals(
@@ -359,7 +330,7 @@ def _move(st: CosmicRunState, seat: int, planet: int, steps: int, events: list[E
     who: Any = "drone" if seat == DRONE else seat
     events.append({"type": "move", "seat": who, "planet": planet + 1, "from": start, "to": space})
     if space == length:
-        _score_planet(st, planet, seat, events)
+        score_planet(st, planet, seat, events)
         return
     token = TOKEN_AT.get((planet, space))
     if token is not None and st.board_tokens[token] and seat != DRONE:
@@ -369,66 +340,6 @@ def _move(st: CosmicRunState, seat: int, planet: int, steps: int, events: list[E
         prospectors = holds(st, seat, PROSPECTOR)
         if prospectors:
             _gain_crystals(st, seat, PROSPECTOR_CRYSTALS * prospectors, "prospector", events)
-
-
-# --- planet scoring (§4) ------------------------------------------------------------------------
-
-
-def _score_planet(
-    st: CosmicRunState, planet: int, discoverer: int | None, events: list[Event]
-) -> None:
-    """Score ``planet`` once: discovered by ``discoverer`` (a seat or DRONE) or destroyed."""
-    n = st.n
-    gained = [0] * n
-    if planet == 5:
-        racers = [(-st.pos[s][5], st.stamp[s], s) for s in range(n)]
-        if st.solo:
-            racers.append((-st.drone[5], st.drone_stamp, DRONE))
-        racers.sort()
-        rank = 0
-        for minus_pos, _, s in racers:
-            if s == discoverer or minus_pos == 0:
-                continue
-            if rank < len(P6_RANK_VP) and s != DRONE:
-                gained[s] += P6_RANK_VP[rank]
-            rank += 1
-    else:
-        space_vp = SPACE_VP[planet]
-        for s in range(n):
-            if s != discoverer:
-                gained[s] += space_vp[st.pos[s][planet]]
-    if discoverer is not None and discoverer != DRONE:
-        gained[discoverer] += DISCOVERER_VP[planet]
-        gained[discoverer] += CARTOGRAPHER_VP * holds(st, discoverer, CARTOGRAPHER)
-        st.discovered[discoverer] += 1
-    if discoverer is None:
-        for s in range(n):
-            if st.pos[s][planet] > 0:
-                gained[s] += SURVEYOR_VP * holds(st, s, SURVEYOR)
-    for s in range(n):
-        st.vp[s] += gained[s]
-    st.status[planet] = DISCOVERED if discoverer is not None else DESTROYED
-    # Tokens still on this track go to the box, unseen (§4.3).
-    for index, (token_planet, _) in enumerate(_TOKEN_SPOTS):
-        if token_planet == planet and st.board_tokens[index]:
-            st.box.append(st.board_tokens[index])
-            st.board_tokens[index] = 0
-    by: Any = None if discoverer is None else ("drone" if discoverer == DRONE else discoverer)
-    events.append(
-        {
-            "type": "planet_scored",
-            "planet": planet + 1,
-            "how": "discovered" if discoverer is not None else "destroyed",
-            "by": by,
-            "vp": gained,
-        }
-    )
-    if OPEN not in st.status and not st.final_round:
-        st.final_round = True
-        events.append({"type": "last_round"})
-
-
-_TOKEN_SPOTS = tuple(TOKEN_AT)
 
 
 # --- step 3d: recruiting (§3.3.4) -----------------------------------------------------------------
@@ -501,7 +412,7 @@ def _end_turn(st: CosmicRunState, events: list[Event]) -> None:
     if st.solo and OPEN in st.status:
         _drone_step(st, events)
     if st.final_round and seat == st.n - 1:
-        _game_over(st, events)
+        game_over(st, events)
         return
     st.turn = (seat + 1) % st.n
     if st.turn == 0:
@@ -517,48 +428,3 @@ def _drone_step(st: CosmicRunState, events: list[Event]) -> None:
         planet = (planet + 1) % 6
     events.append({"type": "drone_roll", "value": red, "planet": planet + 1})
     _move(st, DRONE, planet, DRONE_STEPS[planet], events)
-
-
-def _game_over(st: CosmicRunState, events: list[Event]) -> None:
-    """Final scoring (§6.2): held aliens, Infodere values, leftover crystals."""
-    n = st.n
-    aliens = [sum(ALIEN_VP[a] for a in st.held[s]) for s in range(n)]
-    infodere = [sum(st.tokens[s]) for s in range(n)]
-    crystals_vp = [
-        st.crystals[s] if holds(st, s, SEER) else st.crystals[s] // LEFTOVER_VP_DIVISOR
-        for s in range(n)
-    ]
-    total = [st.vp[s] + aliens[s] + infodere[s] + crystals_vp[s] for s in range(n)]
-    st.final = {
-        "track": st.vp[:],
-        "held_aliens": aliens,
-        "infodere": [sorted(t) for t in st.tokens],
-        "infodere_vp": infodere,
-        "crystals_vp": crystals_vp,
-        "total": total,
-    }
-    st.phase = OVER
-    result: dict[str, Any] = {"type": "game_over", **st.final, "ranking": ranking(st)}
-    if st.solo:
-        result["solo_rank"] = solo_rank(total[0])
-        result["solo_win"] = total[0] >= 50
-    events.append(result)
-
-
-def ranking(st: CosmicRunState) -> list[list[int]]:
-    """Seats best first: VP, then planets discovered, Infodere count, crystals left (§6.3)."""
-    scores = st.scores()
-
-    def key(seat: int) -> tuple[int, int, int, int]:
-        return (scores[seat], st.discovered[seat], len(st.tokens[seat]), st.crystals[seat])
-
-    groups: list[list[int]] = []
-    last = None
-    for seat in sorted(range(st.n), key=key, reverse=True):
-        k = key(seat)
-        if k == last:
-            groups[-1].append(seat)
-        else:
-            groups.append([seat])
-            last = k
-    return groups

@@ -1,7 +1,7 @@
 """The Cosmic Run game state: plain ints and lists, a hand-written ``clone``, the contract methods.
 
-The turn flow lives in :mod:`games.cosmic_run.rules`, the legal lists in
-:mod:`games.cosmic_run.actions`, what a seat may see in :mod:`games.cosmic_run.view`.
+The turn flow lives in :mod:`.rules`, the legal lists in :mod:`.legal`, what a seat may see in
+:mod:`.views`, action texts in :mod:`.labels`, scores and the ranking in :mod:`.scoring`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.api import Action, Event, IllegalAction, View
-from games.cosmic_run import actions, labels, rules, views
+from games.cosmic_run import labels, legal, rules, scoring, views
 from games.cosmic_run.codes import ASSIGN, OPEN, OVER, PHASE_NAMES, UNASSIGNED
 from games.rng import Rng
 
@@ -105,20 +105,20 @@ class CosmicRunState:
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = actions.legal_actions(self)
-        return list(legal)
+        acts = self._legal
+        if acts is None:
+            acts = self._legal = legal.legal_actions(self)
+        return list(acts)
 
     def apply(self, action: Action) -> list[Event]:
         if isinstance(action, list):
             action = tuple(action)
-        legal = self._legal
-        if legal is None:
+        acts = self._legal
+        if acts is None:
             self.legal_actions()
-            legal = self._legal
-        assert legal is not None
-        if action not in legal:
+            acts = self._legal
+        assert acts is not None
+        if action not in acts:
             raise IllegalAction(self._refusal(action))
         self._legal = None
         self._public = None
@@ -173,7 +173,7 @@ class CosmicRunState:
         return self.vp[:]
 
     def ranking(self) -> list[list[int]]:
-        return rules.ranking(self)
+        return scoring.ranking(self)
 
     def view(self, seat: int | None) -> View:
         return views.view(self, seat)

@@ -1,4 +1,4 @@
-"""A bot program's real main (``ai.cli.run``) against a fake server in the same process.
+"""A bot program's real main (``cosmoport.bot.run``) against a fake server in the same process.
 
     python tests/ai/bot_ending_driver.py ORDER
 
@@ -21,7 +21,7 @@ from twisted.internet import protocol, reactor
 from twisted.protocols.basic import Int32StringReceiver
 
 import client.connection
-from ai import cli
+from cosmoport import bot as cli
 from protocol import decode, encode
 
 ORDER = sys.argv[1]

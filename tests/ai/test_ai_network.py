@@ -16,8 +16,8 @@ import pytest_twisted
 from twisted.internet import reactor
 
 import games
-from ai.cli import ThreadedChooser, bot_name
 from client.bots import start_bot
+from cosmoport.bot import ThreadedChooser, bot_name
 from cosmoport.cli import main
 from server.limits import Limits
 from server.service import listen

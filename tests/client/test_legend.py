@@ -19,7 +19,7 @@ from client.legend import explain, legend, symbols
 from client.render import alien_artifacts, cosmic_run
 from client.style import Style
 from games.alien_artifacts import data as aa
-from games.alien_artifacts.view import KIND_NAMES
+from games.alien_artifacts.data import KIND_NAMES
 from games.cosmic_run import data as cr
 
 NAMES = ["Ann", "Random bot 1", "Random bot 2", "Random bot 3", "Random bot 4"]

@@ -3,7 +3,7 @@
 Each test runs ``cosmoport play``'s session (embedded server on 127.0.0.1 port 0, random bots
 that answer at once) in the app on the loop of its own ``asyncio.run``, with a private Twisted
 reactor on that loop. Nothing sleeps: the pilot's ``pause`` lets the loop run, every wait is
-bounded (``client.tui.scripted.until``).
+bounded (``tui_scripted.until``).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 from textual.widgets import RichLog
+from tui_scripted import local_game, my_turn, played, quit_app, until
 
 from client.style import visible_len
 from client.tui import loop as guest
 from client.tui.app import CommandLine, CosmoportApp
 from client.tui.panes import MenuBody, MenuPane, TextPane
-from client.tui.scripted import local_game, my_turn, played, quit_app, until
 
 pytestmark = pytest.mark.slow
 

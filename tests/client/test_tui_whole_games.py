@@ -11,11 +11,11 @@ import time
 
 import pytest
 from rich.text import Text
+from tui_scripted import local_game, my_turn, played, quit_app, until
 
 from client.tui import loop as guest
 from client.tui.app import CosmoportApp
 from client.tui.panes import TextPane
-from client.tui.scripted import local_game, my_turn, played, quit_app, until
 
 pytestmark = pytest.mark.slow
 

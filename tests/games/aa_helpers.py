@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.alien_artifacts import GAME, core
+from games.alien_artifacts import GAME
 from games.alien_artifacts import codes as k
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics as core
 from games.alien_artifacts.state import AlienArtifactsState
 
 R = {name: i for i, name in enumerate(d.RESOURCE_NAMES)}

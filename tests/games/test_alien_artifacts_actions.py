@@ -18,8 +18,8 @@ from aa_helpers import (
     to_action,
 )
 
-from games.alien_artifacts import core
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics as core
 
 
 def test_buy_costs_five_credits_and_takes_the_top_card():

@@ -21,8 +21,8 @@ from aa_helpers import (
 )
 
 from games.alien_artifacts import codes as k
-from games.alien_artifacts import core
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics as core
 
 
 def _pre(st, *arts):

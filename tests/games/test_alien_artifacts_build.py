@@ -19,8 +19,8 @@ from aa_helpers import (
     to_action,
 )
 
-from games.alien_artifacts import core
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics as core
 
 
 def _ships(st, p, count):

@@ -22,8 +22,9 @@ from aa_helpers import (
 )
 
 from games.alien_artifacts import codes as k
-from games.alien_artifacts import core, scoring
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics as core
+from games.alien_artifacts import scoring
 
 # Three cards whose halves of one colour are 2 each: 6 with three cards, 4 with two.
 TWOS = {d.RED: ["R12", "R13", "R14"], d.BLUE: ["R26", "R27", "R28"], d.GREEN: ["R40", "R41", "R42"]}

@@ -12,8 +12,9 @@ from aa_helpers import (
     set_hand,
 )
 
-from games.alien_artifacts import core, scoring
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics as core
+from games.alien_artifacts import scoring
 
 
 @pytest.mark.parametrize(

@@ -101,7 +101,7 @@ def test_determinize_keeps_harvest_knowledge_of_store_cards():
     st = new(["LEA", "BIO"])
     clear_empire(st, 0)
     give_card(st, 0, "P05")  # Explore
-    from games.alien_artifacts import core
+    from games.alien_artifacts import mechanics as core
 
     core.produce(st, 0, M["P05"], 6, [])
     v = st.view(1)

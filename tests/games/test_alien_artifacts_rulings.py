@@ -24,8 +24,9 @@ from aa_helpers import (
 )
 
 from games.alien_artifacts import codes as k
-from games.alien_artifacts import core, scoring
 from games.alien_artifacts import data as d
+from games.alien_artifacts import mechanics as core
+from games.alien_artifacts import scoring
 
 
 def _arm(st, p, ship, card):

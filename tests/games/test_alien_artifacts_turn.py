@@ -189,7 +189,7 @@ def test_rounds_equal_players():
 
 
 def test_draw_from_an_empty_deck_after_an_exhaustion_found_no_discard_does_not_move_marker():
-    from games.alien_artifacts import core
+    from games.alien_artifacts import mechanics as core
 
     st = new(["LEA", "BIO"])
     deck_only(st, ["R10"])

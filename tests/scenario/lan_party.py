@@ -55,7 +55,8 @@ from client.connection import RETRY_DELAYS, Client, ConnectionClosed, ServerErro
 from client.tokens import TokenStore
 from games import records
 from protocol import decode, encode
-from server.store import StoreError, load_record
+from server.store import StoreError
+from server.store_records import load_record
 
 T = TypeVar("T")
 Message = dict[str, Any]

@@ -17,6 +17,7 @@ from twisted.internet.address import IPv4Address
 from twisted.internet.testing import MemoryReactorClock, StringTransport
 
 import games
+from ai.stand_in import greedy_stand_in
 from protocol import check_server_message, decode, encode, frame
 from server.limits import Limits
 from server.service import ServerFactory
@@ -278,6 +279,7 @@ class MemoryServer:
             rng=random.Random(seed),
             registry=registry or Registry(),
             store=store,
+            stand_in=greedy_stand_in,  # as `cosmoport serve` builds it
         )
         self.factory.startFactory()
         self.hub = self.factory.hub

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from process_helpers import recv_frame, start_server
 
+from cosmoport import serve
 from cosmoport.cli import build_parser
 from protocol import encode, frame
 from server import cli
@@ -22,7 +23,7 @@ def test_defaults_listen_on_every_interface_on_a_fixed_port():
     args = build_parser().parse_args(["serve"])
     assert args.host == "0.0.0.0"
     assert args.port == 7777
-    assert args._run is cli.run
+    assert args._run is serve.run  # server.cli's, with the AI's stand-in
 
 
 def test_host_and_port_can_be_chosen():

@@ -6,7 +6,8 @@ import pytest
 from server_helpers import VALID_MESSAGES, MemoryClient, MemoryServer
 
 from protocol import CLIENT_TYPES
-from server import session as S
+from server import session_states as S
+from server.session import Session
 
 
 def in_state(state: str) -> tuple[MemoryServer, MemoryClient]:
@@ -26,7 +27,7 @@ def in_state(state: str) -> tuple[MemoryServer, MemoryClient]:
     raise AssertionError(state)
 
 
-def session_of(server: MemoryServer, client: MemoryClient) -> S.Session:
+def session_of(server: MemoryServer, client: MemoryClient) -> Session:
     session = client.protocol.session
     assert session is not None
     return session

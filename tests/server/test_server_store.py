@@ -27,9 +27,9 @@ from server.store import (
     StorageFailed,
     Store,
     StoreError,
-    load_record,
     token_hash,
 )
+from server.store_records import load_record
 
 
 @pytest.fixture

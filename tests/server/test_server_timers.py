@@ -17,7 +17,7 @@ from server_helpers import SECRET_RACE, MemoryClient, MemoryServer, last_game_me
 from twisted.internet.testing import MemoryReactorClock
 from twisted.logger import globalLogPublisher
 
-from server import store as store_module
+from server import store_file as store_module
 from server.limits import Limits
 from server.store import Store
 from server.table import Table

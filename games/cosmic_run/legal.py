@@ -13,8 +13,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.api import Action
-from games.cosmic_run.codes import ASSIGN, BOOST, OPEN, RETIRE, SLOT0, TARGET_NAMES, UNASSIGNED
-from games.cosmic_run.counting import ability_cost, boostable_planets, unfilled_faces
+from games.cosmic_run.codes import (
+    ASSIGN,
+    BOOST,
+    FREE_FLIP,
+    FREE_REROLL,
+    FREE_TUNE,
+    OPEN,
+    RETIRE,
+    SLOT0,
+    TARGET_NAMES,
+    UNASSIGNED,
+)
 from games.cosmic_run.data import (
     ALIENS,
     MAX_CARDS_WITH_DICE_PER_TURN,
@@ -22,6 +32,7 @@ from games.cosmic_run.data import (
     REROLL_COST,
     YELLOW,
 )
+from games.cosmic_run.mechanics import ability_cost, boostable_planets, unfilled_faces
 
 if TYPE_CHECKING:
     from games.cosmic_run.state import CosmicRunState
@@ -34,8 +45,6 @@ FLIP = tuple(("flip", die) for die in range(6))
 BOOST_ACTIONS = tuple(("boost", f"P{planet + 1}") for planet in range(6))
 PASS: Action = ("pass",)
 RETIRE_ACTIONS = tuple(("retire", alien.id) for alien in ALIENS)
-
-FREE_REROLL, FREE_TUNE, FREE_FLIP = range(3)
 
 
 def legal_actions(st: CosmicRunState) -> list[Action]:

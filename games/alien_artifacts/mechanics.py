@@ -1,7 +1,8 @@
-"""Shared rule arithmetic and card movement: limits, costs, prices, drawing, production, artifacts.
+"""The mechanics every other module shares: limits, costs, prices, drawing, production, artifacts.
 
-Everything here takes the state as its first argument and is used by the turn flow
-(:mod:`.rules`), combat (:mod:`.combat`) and the legal-action lists (:mod:`.legal`).
+Rule arithmetic and card movement below the turn flow. Everything here takes the state as its
+first argument and is used by the turn flow (:mod:`.rules`), set-up (:mod:`.setup`), combat
+(:mod:`.combat`), the legal-action lists (:mod:`.legal`) and the labels (:mod:`.labels`).
 """
 
 from __future__ import annotations

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 R = d.RESOURCE_NAMES
 M = d.MARKET_NAMES
 A = d.ARTIFACT_NAMES
-KIND_NAMES = ("ship", "tech", "planet", "trade", "offensive", "income", "mine", "pilgrimage")
 
 
 def _names(names: tuple[str, ...], ids: list[int]) -> list[str]:
@@ -96,7 +95,7 @@ class Public:
         self.artifact_discard = _names(A, st.adiscard)
         t = st
         self.pending = {
-            "pay_action": KIND_NAMES[t.pay_kind] if t.pay_kind >= 0 else None,
+            "pay_action": d.KIND_NAMES[t.pay_kind] if t.pay_kind >= 0 else None,
             "pay_project": M[t.pay_proj] if t.pay_proj >= 0 else None,
             "pay_requirement": t.pay_req,
             "pay_value": t.pay_val,

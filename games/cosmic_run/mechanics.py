@@ -1,6 +1,8 @@
-"""What the dice and held aliens are worth: dice steps, lost dice, ability counts and costs.
+"""The mechanics every other module shares: dice steps, lost dice, ability counts and costs.
 
-Shared by the legal lists (:mod:`.actions`) and the turn flow (:mod:`.rules`).
+What the dice and held aliens are worth, below the turn flow. Used by the turn flow
+(:mod:`.rules`), scoring (:mod:`.scoring`), the legal-action lists (:mod:`.legal`), the labels
+(:mod:`.labels`) and the views (:mod:`.views`).
 """
 
 from __future__ import annotations

@@ -1,13 +1,16 @@
-"""The app driven by a script instead of a person: for tests and for the README's pictures.
+"""The app driven by a script instead of a person: for the tests and for the README's pictures.
 
 :func:`local_game` makes the app of ``cosmoport play`` (an embedded server on a free loopback
 port, random bots that answer at once) on a private reactor on the running loop; the caller runs
 it with ``App.run_test`` and plays with the pilot (:func:`until`, :func:`play_first`).
 
-``python -m client.tui.scripted [FOLDER]`` plays a seeded game of each game at 100x32 for a few
-turns and saves a screenshot of each, taken by the app's own ``screenshot`` command, as
-``FOLDER/cosmic-run.svg`` and ``FOLDER/alien-artifacts.svg`` (default folder:
-``docs/screenshots``).
+``.venv/bin/python tests/client/tui_scripted.py [FOLDER]``, from the repository's root, plays a
+seeded game of each game at 100x32 for a few turns and saves a screenshot of each, taken by the
+app's own ``screenshot`` command, as ``FOLDER/cosmic-run.svg`` and ``FOLDER/alien-artifacts.svg``
+(default folder: ``docs/screenshots``).
+
+It lives with the tests, not in ``client/``: it plays ``cosmoport play``'s session, embedded
+server included, which the client package may not import (tests/test_architecture.py).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from client.console import Console
 from client.tui import loop as guest
 from client.tui.app import Attach, CosmoportApp
 from client.tui.bridge import PaneScreen
+from cosmoport import play
 
 WAIT = 20.0
 """Seconds a scripted wait may take at most (a bound, not a pause: nothing sleeps)."""
@@ -52,8 +56,6 @@ def play_args(game: str, seed: int, players: int = 2, name: str = "Ann") -> argp
 def local_game(game: str, seed: int, players: int = 2) -> tuple[CosmoportApp, Any]:
     """The app of ``cosmoport play`` against random bots, and its reactor (started; stop it
     with :func:`client.tui.loop.stop` once the app has run). Call with the loop running."""
-    from cosmoport import play
-
     reactor = guest.guest_reactor()
     guest.start(reactor, reap_children=False)
     args = play_args(game, seed, players)

@@ -1,5 +1,8 @@
 """``cosmoport bot HOST[:PORT] --table ID``: a bot joins a table and plays it to the end.
 
+A bot of :mod:`ai.bots` at the wheel of the client's :class:`client.bots.NetworkBot`: it lives
+here, in the package that puts the others together, as the ai package may not import the client.
+
 The bot is an ordinary network client: it says hello, takes a place (or, started by a server for
 ``add_bot``, the place kept for it, with the token in ``$COSMOPORT_SEAT_TOKEN``), and whenever the
 server lists legal actions for its seat it searches from its own view (never anything else) and
