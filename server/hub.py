@@ -262,7 +262,7 @@ class Hub:
         # Someone who left on purpose (or hands over their own seat) is not waited for.
         wait = 0.0 if place.left or own else self.limits.bot_takeover_after
         away = 0.0 if place.away_since is None else self.clock() - place.away_since
-        if not own and away < wait:
+        if away < wait:
             raise ProtocolError(
                 "table/too_soon",
                 f"seat {letter(seat)} ({place.name}) has had nobody for {away:.0f}s; "

@@ -391,9 +391,7 @@ class Session:
         if finished is not None:  # encoded once: the same bytes for every asker
             record, packed = finished
             reply = {"type": "record", "table": table_id, "record": record}
-            if request_id is not None:
-                reply["id"] = request_id
-            self.send(Prepacked(reply, {"record": packed}))
+            self._reply(request_id, Prepacked(reply, {"record": packed}))
             return
         state = self.hub.store.state_of(table_id)
         if state is None:
