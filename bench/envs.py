@@ -1,0 +1,144 @@
+"""Environment speed: random play through the PettingZoo and OpenSpiel adapters against the
+engine alone, in the same run, and the adapters' overhead as a ratio.
+
+    python bench/envs.py
+    python bench/envs.py --game alien_artifacts --players 2 5 --games 20
+
+For each game and player count, the same number of seeded random games is played three ways:
+
+- engine: ``legal_actions()``, a uniform pick, ``apply`` (what a bot's rollout costs);
+- pettingzoo: ``agent_iter`` / ``last()`` (the observation vector and action mask of the agent
+  to act, its view in ``info``) / a uniform pick from the mask / ``step``;
+- openspiel: ``legal_actions()`` / a uniform pick / ``apply_action`` on a pyspiel state (no
+  observation asked for, as in a rollout).
+
+Steps are decisions (a terminated agent's ``step(None)`` is not counted). The per-step costs of
+the parts of ``last()`` (the view, its encoding, the mask) are printed too. Wall-clock, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np
+import pyspiel
+
+from cosmoport.envs import aec_env, register_openspiel
+from cosmoport.envs.core import Spec
+from games.api import get
+
+
+def engine(game: str, players: int, games: int) -> tuple[float, int]:
+    rules = get(game)
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = rules.new(players, seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
+def pettingzoo(game: str, players: int, games: int) -> tuple[float, int]:
+    env = aec_env(game, players)
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
+def openspiel(game: str, players: int, games: int) -> tuple[float, int]:
+    register_openspiel()
+    loaded = pyspiel.load_game(f"python_cosmoport_{game}", {"players": players})
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = loaded.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
+def parts(game: str, players: int, games: int) -> tuple[float, float, float]:
+    """Microseconds per step for the view, its encoding and the mask of the seat to act."""
+    spec = Spec(game, players)
+    totals = [0.0, 0.0, 0.0]
+    count = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = spec.new(seed)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            t0 = time.perf_counter()
+            view = state.view(seat)
+            t1 = time.perf_counter()
+            spec.encode(view)
+            t2 = time.perf_counter()
+            spec.mask(state, seat)
+            t3 = time.perf_counter()
+            totals[0] += t1 - t0
+            totals[1] += t2 - t1
+            totals[2] += t3 - t2
+            count += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    view_us, encode_us, mask_us = (1e6 * total / count for total in totals)
+    return view_us, encode_us, mask_us
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=["cosmic_run", "alien_artifacts"], action="append")
+    parser.add_argument("--players", type=int, nargs="+")
+    parser.add_argument("--games", type=int, default=20)
+    args = parser.parse_args(argv)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for game in args.game or ["cosmic_run", "alien_artifacts"]:
+        rules = get(game)
+        counts = args.players or list(range(rules.min_players, rules.max_players + 1))
+        for players in counts:
+            if not rules.min_players <= players <= rules.max_players:
+                continue
+            base_s, base_n = engine(game, players, args.games)
+            pz_s, pz_n = pettingzoo(game, players, args.games)
+            os_s, os_n = openspiel(game, players, args.games)
+            view_us, encode_us, mask_us = parts(game, players, min(args.games, 5))
+            base = base_n / base_s
+            pz = pz_n / pz_s
+            spiel = os_n / os_s
+            print(
+                f"{game} {players} players: engine {base:8.0f} steps/s; "
+                f"pettingzoo {pz:7.0f} steps/s ({base / pz:.1f}x); "
+                f"openspiel {spiel:7.0f} steps/s ({base / spiel:.1f}x); "
+                f"per step: view {view_us:.1f} us, encode {encode_us:.1f} us, "
+                f"mask {mask_us:.1f} us"
+            )
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""The fixed integer action spaces: every action a game can ever offer, in a documented order.
+
+An environment's action ``i`` is ``table.actions[i]``, the engine's own action tuple. The order
+is part of the published interface (docs/research.md): new actions may only ever be appended, so
+an agent trained on one version keeps its meaning on the next. Player counts share every index
+but Alien Artifacts' ``("target", "player", q)``, which come last, one per seat.
+
+This module needs nothing but the engines (no numpy).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.alien_artifacts import data as aa
+from games.api import Action, get
+from games.cosmic_run.codes import TARGET_NAMES
+from games.cosmic_run.data import ALIENS as CR_ALIENS
+
+MAX_INDEX = 64
+"""Alien Artifacts' positional actions (``take``, ``discard``, ``quartermaster``, ``add``)
+name a card by its index, 0 to 63: the engine's own bound."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """A run of consecutive action numbers and what they stand for (for the docs)."""
+
+    first: int
+    count: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ActionTable:
+    """One game and player count's action space."""
+
+    game: str
+    players: int
+    actions: tuple[Action, ...]
+    blocks: tuple[Block, ...]
+    index: dict[Action, int] = field(compare=False, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+def _cosmic_run(players: int) -> list[tuple[str, list[Action]]]:
+    return [
+        (
+            '("assign", die, target): die 0-5 (5 is the yellow die) times target '
+            + ", ".join(TARGET_NAMES)
+            + ", target fastest",
+            [("assign", die, name) for die in range(6) for name in TARGET_NAMES],
+        ),
+        ('("roll",)', [("roll",)]),
+        ('("reroll", die), die 0-5', [("reroll", die) for die in range(6)]),
+        (
+            '("nudge", die, step): die 0-5 times step -1, +1, step fastest',
+            [("nudge", die, step) for die in range(6) for step in (-1, 1)],
+        ),
+        ('("flip", die), die 0-5', [("flip", die) for die in range(6)]),
+        ('("boost", planet), planet P1-P6', [("boost", f"P{p}") for p in range(1, 7)]),
+        ('("pass",)', [("pass",)]),
+        ('("retire", alien), alien A01-A30', [("retire", alien.id) for alien in CR_ALIENS]),
+    ]
+
+
+_WORDS = ("trade", "offensive", "income", "mine", "pilgrimage", "pass", "finish", "dig")
+_WORDS2 = ("done", "continue", "start_action")
+
+
+def _alien_artifacts(players: int) -> list[tuple[str, list[Action]]]:
+    markets = aa.MARKET_NAMES
+    n = MAX_INDEX
+    return [
+        ('("build", card), card S01-S16, T01-T16, P01-P16', [("build", c) for c in markets]),
+        ('("project", card), card as above', [("project", c) for c in markets]),
+        ('("buy", deck), deck ship, tech, planet', [("buy", t) for t in aa.TYPE_NAMES]),
+        ('("deck", deck), deck as above', [("deck", t) for t in aa.TYPE_NAMES]),
+        (
+            '("play_artifact", artifact), AR01-AR14',
+            [("play_artifact", a) for a in aa.ARTIFACT_NAMES],
+        ),
+        ('("keep", artifact), AR01-AR14', [("keep", a) for a in aa.ARTIFACT_NAMES]),
+        (
+            '("faction", code), ' + ", ".join(aa.FACTION_NAMES),
+            [("faction", f) for f in aa.FACTION_NAMES],
+        ),
+        ('("side", side), logistic, operative', [("side", "logistic"), ("side", "operative")]),
+        ("(" + "), (".join(f'"{w}",' for w in _WORDS) + ")", [(w,) for w in _WORDS]),
+        ("(" + "), (".join(f'"{w}",' for w in _WORDS2) + ")", [(w,) for w in _WORDS2]),
+        (
+            '("target", "alien", slot), slot 0-2',
+            [("target", "alien", s) for s in range(aa.DISPLAY_SIZE)],
+        ),
+        (f'("take", i), i 0-{n - 1}', [("take", i) for i in range(n)]),
+        (f'("discard", i), i 0-{n - 1}', [("discard", i) for i in range(n)]),
+        (f'("quartermaster", i), i 0-{n - 1}', [("quartermaster", i) for i in range(n)]),
+        (
+            f'("add", "hand", i, half): i 0-{n - 1} times half top, bottom, half fastest',
+            [("add", "hand", i, h) for i in range(n) for h in aa.HALF_NAMES],
+        ),
+        (
+            f'("add", "store", i, half): i 0-{n - 1} times half top, bottom, half fastest',
+            [("add", "store", i, h) for i in range(n) for h in aa.HALF_NAMES],
+        ),
+        (
+            '("target", "player", seat), seat 0 to players - 1 (never your own)',
+            [("target", "player", q) for q in range(players)],
+        ),
+    ]
+
+
+_BUILDERS = {"cosmic_run": _cosmic_run, "alien_artifacts": _alien_artifacts}
+_TABLES: dict[tuple[str, int], ActionTable] = {}
+
+
+def action_table(game: str, players: int) -> ActionTable:
+    """The action space of ``game`` (a registered name) for ``players`` seats."""
+    key = (game, players)
+    table = _TABLES.get(key)
+    if table is not None:
+        return table
+    rules = get(game)
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"{rules.title} takes {rules.min_players} to {rules.max_players} players, not {players}"
+        )
+    actions: list[Action] = []
+    blocks: list[Block] = []
+    for text, group in _BUILDERS[game](players):
+        blocks.append(Block(len(actions), len(group), text))
+        actions.extend(group)
+    index = {action: i for i, action in enumerate(actions)}
+    assert len(index) == len(actions), "an action listed twice"
+    table = ActionTable(game, players, tuple(actions), tuple(blocks), index)
+    _TABLES[key] = table
+    return table
