@@ -77,6 +77,18 @@ LEVELS = {
 }
 
 
+CLOCK_SHARE = 1 / 40
+"""The share of its bank a bot on a game clock spends on one decision (plus the increment)."""
+
+
+def clock_seconds(bank: float, increment: float, share: float = CLOCK_SHARE) -> float:
+    """Seconds to think over one decision with ``bank`` seconds left for the whole game and
+    ``increment`` more for each decision: ``share`` of the bank plus the increment, and never
+    more than half of what the decision may take (``bank + increment``), for a safety margin."""
+    whole = max(0.0, bank) + max(0.0, increment)
+    return max(1e-3, min(share * max(0.0, bank) + max(0.0, increment), whole / 2))
+
+
 def playout_evaluator(game: Game) -> Callable[[State], list[float]]:
     """Rewards for a playout: the result at the end, or the heuristic if it was cut short."""
     value = value_function(game.name)
@@ -129,6 +141,12 @@ class MCTSBot:
             clock=clock,
         )
         self.last: SearchResult | None = None
+
+    def use_clock(self, bank: float, increment: float, cap: float | None = None) -> None:
+        """Budget the next decisions by a game clock: ``bank`` seconds left for the game and
+        ``increment`` per decision (:func:`clock_seconds`), at most ``cap`` seconds if given."""
+        seconds = clock_seconds(bank, increment)
+        self.search.seconds = seconds if cap is None else min(seconds, cap)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         self.last = self.search.search(view, view["seat"], legal)

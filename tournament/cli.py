@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, TextIO
 
 import games
+from tournament.clock import ON_TIME, parse_tc
 from tournament.director import Director, Event, event_name, log_dir_for
 from tournament.entrants import EntrantError, check_program, parse_all
 from tournament.runners import (
@@ -27,7 +29,7 @@ from tournament.runners import (
     RunnerGone,
     default_workers,
 )
-from tournament.schedule import FORMATS, ScheduleError
+from tournament.schedule import FORMATS, ScheduleError, parse_seeds, per_round
 from tournament.sprt import parse_sprt
 from tournament.store import EventStore, StoreError
 
@@ -61,8 +63,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--format",
         choices=FORMATS,
         help="round-robin (every group of entrants meets; the default), gauntlet (the first "
-        "entrant against the others) or match (two entrants)",
+        "entrant against the others), match (two entrants) or swiss (--rounds rounds, each "
+        "seating entrants of similar standing together)",
     )
+    who.add_argument("--rounds", type=int, metavar="R", help="rounds of a --format swiss")
     how = parser.add_argument_group("how")
     how.add_argument("--players", type=int, default=2, help="seats per table (default 2)")
     how.add_argument(
@@ -72,6 +76,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"at most {SPRT_GAMES})",
     )
     how.add_argument("--seed", type=int, default=1, help="the schedule's seed (default 1)")
+    how.add_argument(
+        "--seeds",
+        metavar="FILE",
+        help="a seed book: a file of seeds, one per line or a range FIRST-LAST per line (or a "
+        "range such as 1-500 itself); round N deals its Nth seed at every table",
+    )
+    how.add_argument(
+        "--tc",
+        metavar="BANK+INC",
+        help="a game clock for every entrant: BANK seconds for the game plus INC per decision "
+        "(e.g. 60+0.5); an entrant's own tc=... setting overrides it",
+    )
+    how.add_argument(
+        "--on-time",
+        choices=ON_TIME,
+        default="forfeit",
+        help="a seat whose bank runs dry loses on time (forfeit, the default) or the stand-in "
+        "bot makes that move for it (stand-in)",
+    )
+    how.add_argument(
+        "--max-decisions",
+        type=int,
+        metavar="N",
+        help="end a game still running after N decisions (all seats together) and score it as "
+        "it stands (adjudicated)",
+    )
     how.add_argument(
         "--iterations", type=int, help="search iterations per decision, for MCTS entrants"
     )
@@ -97,6 +127,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a game option, e.g. factions=choice (repeat)",
     )
     how.add_argument("--network", action="store_true", help="every entrant plays over the protocol")
+    how.add_argument(
+        "--no-duplicates",
+        action="store_true",
+        help="refuse an event that seats one entrant in two seats of a table (its copies "
+        "could help each other)",
+    )
     where = parser.add_argument_group("where")
     where.add_argument(
         "--workers",
@@ -114,6 +150,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     out.add_argument("--json", action="store_true", help="print the final report as JSON")
     out.add_argument("--export", metavar="FILE", help="write every game's record to FILE (.jsonl)")
     out.add_argument("--quiet", "-q", action="store_true", help="no progress while it runs")
+    out.add_argument(
+        "--report-every",
+        type=int,
+        metavar="N",
+        help="print the standings with their intervals every N games (to stderr)",
+    )
 
 
 class UsageError(Exception):
@@ -122,7 +164,7 @@ class UsageError(Exception):
 
 def build_event(args: argparse.Namespace) -> Event:
     """The event from the arguments; :class:`UsageError` for anything wrong with them."""
-    from client.game_names import game_name
+    from client.text.game_names import game_name
 
     if not args.game:
         raise UsageError("name the game: cosmic-run or alien-artifacts (or --report with --db)")
@@ -149,6 +191,17 @@ def build_event(args: argparse.Namespace) -> Event:
         raise UsageError("--seconds must be more than 0")
     if not args.timeout > 0:
         raise UsageError("--timeout must be more than 0")
+    tc = None
+    if args.tc is not None:
+        try:
+            tc = parse_tc(args.tc)
+        except ValueError as error:
+            raise UsageError(f"--tc: {error}") from None
+    if args.max_decisions is not None and args.max_decisions < 1:
+        raise UsageError("--max-decisions must be at least 1")
+    if args.report_every is not None and args.report_every < 1:
+        raise UsageError("--report-every must be at least 1")
+    seeds = None if args.seeds is None else read_seeds(args.seeds)
     try:
         entrants = parse_all(specs, {"iterations": args.iterations, "seconds": args.seconds})
         for entrant in entrants:
@@ -165,6 +218,26 @@ def build_event(args: argparse.Namespace) -> Event:
         except ValueError as error:
             raise UsageError(f"--sprt: {error}") from None
     count = args.games if args.games is not None else SPRT_GAMES if sprt else DEFAULT_GAMES
+    if (format == "swiss") != (args.rounds is not None):
+        raise UsageError("--format swiss takes --rounds R (and only a swiss has rounds)")
+    if format == "swiss":
+        if args.rounds < 1:
+            raise UsageError("--rounds must be at least 1")
+        if args.games is not None:
+            raise UsageError("a swiss plays --rounds rounds: no --games with it")
+        if seeds is not None and len(seeds) < args.rounds:
+            raise UsageError(f"--seeds: {args.rounds} rounds need {args.rounds} seeds, not "
+                             f"{len(seeds)}")  # fmt: skip
+        try:
+            count = args.rounds * per_round(format, len(entrants), args.players)
+        except ScheduleError as error:
+            raise UsageError(str(error)) from None
+    if seeds is not None and args.games is None and format != "swiss":
+        try:
+            whole_book = len(seeds) * per_round(format, len(entrants), args.players)
+        except ScheduleError as error:
+            raise UsageError(str(error)) from None
+        count = min(count, whole_book) if sprt else whole_book
     if count < 1:
         raise UsageError("--games must be at least 1")
     event = Event(
@@ -179,16 +252,50 @@ def build_event(args: argparse.Namespace) -> Event:
         network=args.network,
         timeout=args.timeout,
         sprt=sprt,
+        tc=tc,
+        on_time=args.on_time,
+        max_decisions=args.max_decisions,
+        seeds=None if seeds is None else tuple(seeds),
+        rounds=args.rounds,
     )
     try:
         game.new(args.players, 0, event.options or None)
     except (ValueError, TypeError, KeyError) as error:
         raise UsageError(f"{game.title} refused the options: {error}") from None
     try:
-        event.schedule()
+        slots = event.schedule()
     except ScheduleError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(str(error) if seeds is None else f"--seeds: {error}") from None
+    shared = sorted({entrants[i].name for slot in slots for i in set(slot.seating)
+                     if slot.seating.count(i) > 1})  # fmt: skip
+    if shared and args.no_duplicates:
+        raise UsageError(
+            f"--no-duplicates: {', '.join(shared)} would fill several seats of a table "
+            f"({len(entrants)} entrants at {args.players}-player tables); add entrants or "
+            "choose fewer players"
+        )
+    event.shared_seats = shared
     return event
+
+
+def read_seeds(source: str) -> list[int]:
+    """The seed book of ``--seeds``: a file (one seed or range per line), or a range written
+    out (``1-500``) when no file has that name."""
+    text: str
+    if os.path.exists(source):
+        try:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"--seeds: cannot read {source}: {error}") from None
+    elif source.replace("..", "-").replace("-", "", 1).strip().isdigit():
+        text = source
+    else:
+        raise UsageError(f"--seeds: no file {source!r} (write a file of seeds, or a range 1-500)")
+    try:
+        return parse_seeds(text)
+    except ScheduleError as error:
+        raise UsageError(f"--seeds {source}: {error}") from None
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
@@ -244,7 +351,9 @@ def _play(args: argparse.Namespace, event: Event, store: EventStore) -> int:
     from tournament import report
 
     err: TextIO = sys.stderr
-    progress = None if args.quiet else report.Progress(err)
+    progress = None
+    if not args.quiet or args.report_every:
+        progress = report.Progress(err, report_every=args.report_every, lines=not args.quiet)
     try:
         director = Director(
             event,
@@ -255,22 +364,33 @@ def _play(args: argparse.Namespace, event: Event, store: EventStore) -> int:
     except StoreError as error:
         print(f"cosmoport tournament: {error}", file=err)
         return 2
-    if not director.remaining() and not args.quiet:
+    if len(director.results) >= director.total and not args.quiet:
         print(f"{store.path}: every game of this event is played already", file=err)
     try:
         runner = make_runner(args)
     except (UsageError, RunnerGone) as error:
         print(f"cosmoport tournament: {error}", file=err)
         return 2
-    if not args.quiet:
+    if event.shared_seats:
         print(
-            f"{event.name}: {director.total} games ({len(director.remaining())} to play) on "
+            f"warning: {', '.join(event.shared_seats)} fill several seats of some tables: "
+            "copies of one entrant can help each other (--no-duplicates refuses such events)",
+            file=err,
+        )
+    if not args.quiet:
+        left = director.total - len(director.results)
+        print(
+            f"{event.name}: {director.total} games ({left} to play) on "
             f"{runner.description}; results in {store.path}",
             file=err,
         )
-    outcome = director.run(runner)
     if progress is not None:
-        progress.finish()
+        progress.start_heartbeat(director)
+    try:
+        outcome = director.run(runner)
+    finally:
+        if progress is not None:
+            progress.finish()
     report.show(store, as_json=args.json, out=sys.stdout)
     if args.export:
         report.export(store, args.export, err)

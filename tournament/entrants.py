@@ -6,6 +6,7 @@ An entrant is written the way a user types it on the command line::
     hard:iterations=4000                 ... with a fixed budget of 4000 iterations per decision
     normal:seconds=0.2,exploration=1.0   ... 0.2 s per decision, UCT exploration constant 1.0
     greedy:name=Greedy                   a display name (names must differ within an event)
+    hard:tc=30+0.2                       its own time control, instead of the event's --tc
     cmd:./mybot --fast                   a program of one's own, started per game
     cmd[name=mine,reuse]:./mybot         ... with a display name, kept running between games
 
@@ -34,6 +35,7 @@ _SETTINGS: dict[str, tuple[type, str]] = {
     "seconds": (float, "search time per decision in seconds (more than 0)"),
     "exploration": (float, "the UCT exploration constant (0 or more)"),
     "name": (str, "the name shown in the standings"),
+    "tc": (str, "its time control, BANK+INC in seconds (e.g. 30+0.2)"),
 }
 """Settings a built-in entrant takes, and what each is (for messages)."""
 
@@ -61,6 +63,13 @@ class Entrant:
     """The program and its arguments (``cmd`` entrants only)."""
     reuse: bool = False
     """A ``cmd`` program kept running between games (it reads its next game from stdin)."""
+    tc: str | None = None
+    """Its own time control (``BANK+INC``), overriding the event's; None: the event's."""
+
+    @property
+    def own_budget(self) -> bool:
+        """Whether its search has a budget of its own (iterations or seconds)."""
+        return self.iterations is not None or self.seconds is not None
 
     @property
     def is_program(self) -> bool:
@@ -81,16 +90,22 @@ class Entrant:
             parts.append(f"{seconds:g} s")
         return " or ".join(parts)
 
-    def make_bot(self, game: Game, seed: int) -> Bot:
-        """A fresh in-process bot for one game (built-in entrants only)."""
+    def make_bot(self, game: Game, seed: int, timed: bool = False) -> Bot:
+        """A fresh in-process bot for one game (built-in entrants only). ``timed``: it plays on
+        a game clock, so a search without a budget of its own is budgeted by the clock alone
+        (:meth:`ai.bots.MCTSBot.use_clock` before each decision)."""
         if self.is_program:
             raise EntrantError(f"{self.name} is a program: it plays over the network")
-        bot = make_bot(self.kind, game, seed, iterations=self.iterations, seconds=self.seconds)
+        iterations, seconds = self.iterations, self.seconds
+        if timed and not self.own_budget:
+            seconds = 1.0  # replaced before every decision by the clock's share
+        bot = make_bot(self.kind, game, seed, iterations=iterations, seconds=seconds)
         if self.exploration is not None and isinstance(bot, MCTSBot):
             bot.search.exploration = self.exploration
         return bot
 
     def to_dict(self) -> dict[str, Any]:
+        extra = {} if self.tc is None else {"tc": self.tc}  # absent: as databases before it
         return {
             "name": self.name,
             "spec": self.spec,
@@ -100,6 +115,7 @@ class Entrant:
             "exploration": self.exploration,
             "command": list(self.command),
             "reuse": self.reuse,
+            **extra,
         }
 
     @classmethod
@@ -147,8 +163,19 @@ def _settings(text: str, spec: str) -> dict[str, Any]:
             raise EntrantError(f"{spec!r}: {key} is {meaning}, not {value!r}") from None
         if not _in_range(key, parsed):
             raise EntrantError(f"{spec!r}: {key} is {meaning}, not {value!r}")
+        if key == "tc":
+            parsed = _time_control(parsed, spec)
         settings[key] = parsed
     return settings
+
+
+def _time_control(text: str, spec: str) -> str:
+    from tournament.clock import parse_tc
+
+    try:
+        return parse_tc(text).text()
+    except ValueError as error:
+        raise EntrantError(f"{spec!r}: {error}") from None
 
 
 def _in_range(key: str, value: Any) -> bool:
@@ -172,7 +199,8 @@ def _default_name(kind: str, settings: dict[str, Any]) -> str:
 def _parse_program(text: str, head: str, command_text: str) -> Entrant:
     name: str | None = None
     reuse = False
-    if head != PROGRAM:  # cmd[name=...,reuse]
+    tc: str | None = None
+    if head != PROGRAM:  # cmd[name=...,reuse,tc=...]
         if not head.endswith("]"):
             raise EntrantError(f"{text!r}: write program settings as cmd[name=NAME,reuse]:COMMAND")
         for item in head[len(PROGRAM) + 1 : -1].split(","):
@@ -181,9 +209,11 @@ def _parse_program(text: str, head: str, command_text: str) -> Entrant:
                 reuse = True
             elif key == "name" and value:
                 name = value
+            elif key == "tc" and value:
+                tc = _time_control(value, text)
             elif key:
                 raise EntrantError(
-                    f"{text!r}: a program takes the settings name=NAME and reuse, "
+                    f"{text!r}: a program takes the settings name=NAME, reuse and tc=BANK+INC, "
                     f"not {item.strip()!r}"
                 )
     try:
@@ -194,7 +224,7 @@ def _parse_program(text: str, head: str, command_text: str) -> Entrant:
         raise EntrantError(f"{text!r}: no program after cmd:")
     if name is None:
         name = os.path.basename(command[0]) or command[0]
-    return Entrant(name=name, spec=text, kind=PROGRAM, command=command, reuse=reuse)
+    return Entrant(name=name, spec=text, kind=PROGRAM, command=command, reuse=reuse, tc=tc)
 
 
 def check_program(entrant: Entrant, cwd: str | None = None) -> None:

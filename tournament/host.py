@@ -51,7 +51,16 @@ the game: the seat that forfeits ranks last, the others by their score at that m
 - ``illegal``: the server refused its ``act`` with ``action/illegal`` (an action not among
   those listed). Other refusals (``action/stale``...) cost nothing but time.
 
-A program is never started again within a game. Built-in bots never forfeit. A failure of the
+- ``time``: on a game clock (``job.clocks``), its decision took longer than its bank and
+  increment held. Every seat is measured the same way, built-in bots included, from the moment
+  the server sends the update that asks it to decide to the moment its action is applied. With
+  ``on_time="stand-in"`` the greedy stand-in moves for it instead (the update's events start
+  with ``stand_in``, why ``timeout``; its own late ``act`` is refused as stale) and its bank is
+  empty from then on. The clock is in every update's ``clock`` map (PROTOCOL.md 6.11):
+  ``decision`` is what is left of the increment, then the seat's bank counts down.
+
+A program is never started again within a game. Built-in bots forfeit only on time. A game that
+reaches ``job.max_decisions`` unfinished is adjudicated: scored as it stands. A failure of the
 host itself (and a game running past ``max(600, 50 * timeout)`` seconds) raises
 :class:`HostError` out of :func:`play_networked`.
 """
@@ -64,13 +73,15 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from typing import IO, Any
 
 from twisted.internet import defer, task, threads
 
 import games
-from ai.bots import LEVELS, Bot
-from client.connection import Client
+from ai.bots import LEVELS
+from ai.stand_in import greedy_stand_in
+from client.net.session import Client
 from games import records
 from protocol import ProtocolError
 from server.limits import Limits
@@ -78,7 +89,9 @@ from server.service import ServerFactory, listen
 from server.store import MEMORY, Store
 from server.table import FINISHED, Place, Table
 from tournament import programs
+from tournament.clock import GameClock
 from tournament.entrants import Entrant, bot_seed
+from tournament.host_seats import BotDriver, HostError, TableClock
 from tournament.job import GameJob, Timing, new_record, result
 
 HOST = "127.0.0.1"
@@ -106,17 +119,14 @@ LIMITS = Limits(
 ends: the server's limits only have to stay out of the way."""
 
 
-class HostError(RuntimeError):
-    """The host could not play a game (a failure of ours, never a program's)."""
-
-
-def play_networked(job: GameJob) -> dict[str, Any]:
+def play_networked(job: GameJob, clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
     """Play ``job`` over the protocol on this process's loopback server; the same result dict
-    as :func:`tournament.game.play_in_process`. Raises :class:`HostError`."""
+    as :func:`tournament.game.play_in_process`. ``clock`` measures the decisions (seconds).
+    Raises :class:`HostError`."""
     try:
         host = _host()
         return threads.blockingCallFromThread(
-            host.reactor, lambda: defer.ensureDeferred(_Game(host, job).play())
+            host.reactor, lambda: defer.ensureDeferred(_Game(host, job, clock).play())
         )
     except HostError:
         raise
@@ -164,7 +174,14 @@ class _Host:
     def _listen(self) -> tuple[int, ServerFactory]:
         store = Store.open(MEMORY)
         listening, factory = listen(
-            self.reactor, HOST, 0, LIMITS, bots=False, rng=random.Random(0), store=store
+            self.reactor,
+            HOST,
+            0,
+            LIMITS,
+            bots=False,
+            rng=random.Random(0),
+            store=store,
+            stand_in=greedy_stand_in,
         )
         port: Any = listening  # an IListeningPort, whose getHost() has a port
         return int(port.getHost().port), factory
@@ -215,7 +232,9 @@ if hasattr(os, "register_at_fork"):
 class _Game:
     """One game at a table of the host's server, watched from inside it (a table watcher)."""
 
-    def __init__(self, host: _Host, job: GameJob) -> None:
+    def __init__(
+        self, host: _Host, job: GameJob, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
         self.host = host
         self.job = job
         self.reactor = host.reactor
@@ -229,7 +248,13 @@ class _Game:
         self.programs: dict[int, programs.Program] = {}  # by seat
         self.calls: list[Any] = []  # delayed calls to cancel at the end
         self.deadline: Any = None  # the deciding program's
-        self.turn_began = 0.0
+        controls = [job.control(seat) for seat in range(job.players)]
+        self.clock = GameClock(controls, clock)
+        self.table_clock: TableClock | None = None
+        self.stand_ins = [0] * job.players
+        self.before: games.State | None = None  # the state the deciding timed seat saw
+        self.decisions = 0
+        self.adjudicated = False
         self.poll: task.LoopingCall | None = None
         self.outcome: str | None = None  # "over", "forfeit" or "error", once decided
         self.forfeiter: int | None = None
@@ -243,10 +268,13 @@ class _Game:
             self._launch()
             forfeit = await self.ended
             assert self.state is not None
-            if forfeit is None:
+            if forfeit is None and not self.adjudicated:
                 records.finish(self.record, self.state, records.timestamp(time.time()))
             seconds = time.perf_counter() - began
-            return result(self.job, self.record, self.state, self.timing, forfeit, seconds)
+            return result(
+                self.job, self.record, self.state, self.timing, forfeit, seconds,
+                adjudicated=self.adjudicated, banks=self.clock.spent(), stand_ins=self.stand_ins,
+            )  # fmt: skip
         finally:
             await self._clean_up()
 
@@ -264,6 +292,10 @@ class _Game:
             job.game, job.players, job.options, seating="fixed", autostart=True, seed=job.seed
         )
         self.table = table
+        # The game clock rides in the table's turn-clock slot, so that every update carries it
+        # in its ``clock`` map; the table asks it nothing else that matters (see TableClock).
+        self.table_clock = TableClock(self, job.players)
+        table.turns = self.table_clock
         table.watchers.append(self)
         taken: set[str] = set()
         for seat, entrant in enumerate(job.entrants):
@@ -331,10 +363,12 @@ class _Game:
 
     async def _seat_bot(self, seat: int, entrant: Entrant) -> None:
         """A built-in entrant takes its seat as a client of the server, like any program."""
-        bot = entrant.make_bot(self.game, bot_seed(self.job.seed, seat))
+        timed = self.job.control(seat) is not None
+        bot = entrant.make_bot(self.game, bot_seed(self.job.seed, seat), timed=timed)
         client = Client(self.reactor, HOST, self.host.port, f"Seat {seat}", labels=False)
         self.clients.append(client)
-        driver = _Driver(self, seat, client, bot, threaded=entrant.kind in LEVELS)
+        driver = BotDriver(self, seat, client, bot, threaded=entrant.kind in LEVELS)
+        driver.clocked = timed and not entrant.own_budget
         client.on_message = driver.handle
         client.on_status = driver.status
         await client.start()
@@ -353,13 +387,25 @@ class _Game:
         if self.outcome is not None:
             return
         seat = place.seat
-        assert seat is not None
-        self.timing.add(seat, time.perf_counter() - self.turn_began)
-        records.add_action(self.record, seat, action, records.timestamp(time.time()))
+        assert seat is not None and self.table_clock is not None
+        taken, flagged, stood_in = self.table_clock.last
+        self.timing.add(seat, taken)
         if self.deadline is not None and self.deadline.active():
             self.deadline.cancel()
         self.deadline = None
+        if flagged and not stood_in and self.job.on_time != "stand-in":
+            # Its action came in the instant between its bank running dry and the host's
+            # noticing: it is too late all the same.
+            self._forfeit(seat, "time", self._out_of_time(seat, taken), self.before)
+            return
+        if stood_in:
+            self.stand_ins[seat] += 1
+        records.add_action(self.record, seat, action, records.timestamp(time.time()))
+        self.decisions += 1
         if table.state == FINISHED:
+            self._end(None)
+        elif self.job.max_decisions is not None and self.decisions >= self.job.max_decisions:
+            self.adjudicated = True
             self._end(None)
         else:
             self._next_turn()
@@ -368,6 +414,9 @@ class _Game:
         if self.outcome is not None:
             return
         seat = place.slot  # fixed seating: the place is the seat
+        late = error.code in ("action/stale", "action/not_your_turn")
+        if late and self.stand_ins[seat]:
+            return  # a bot's own move, too late: the stand-in has moved for it
         if not self.job.entrants[seat].is_program:
             self._fail(HostError(f"the server refused seat {seat}'s {action!r}: {error}"))
         elif error.code == "action/illegal":
@@ -375,12 +424,47 @@ class _Game:
 
     def _next_turn(self) -> None:
         assert self.table is not None and self.table.engine is not None
-        seat = self.table.engine.current_player
-        self.turn_began = time.perf_counter()
-        if seat is not None and self.job.entrants[seat].is_program:
+        assert self.table_clock is not None
+        engine = self.table.engine
+        seat = engine.current_player
+        self.table_clock.ensure_begun()
+        if seat is None:
+            return
+        left = self.clock.left(seat)
+        if left is not None:
+            self.before = engine.clone()
+        program = self.job.entrants[seat].is_program
+        if program and (left is None or self.job.timeout <= left):
             timeout = self.job.timeout
             detail = f"no action within {timeout:g} s"
             self.deadline = self.reactor.callLater(timeout, self._forfeit, seat, "timeout", detail)
+        elif left is not None:
+            self.deadline = self.reactor.callLater(max(0.0, left), self._flag, seat)
+
+    def _out_of_time(self, seat: int, taken: float) -> str:
+        control = self.job.control(seat)
+        shown = "" if control is None else f" ({control.describe()})"
+        return f"ran out of time{shown}: its decision took {taken:.3f} s"
+
+    def _flag(self, seat: int) -> None:
+        """``seat``'s bank should be dry now: it loses on time, or the stand-in moves for it."""
+        table, clock = self.table, self.table_clock
+        if self.outcome is not None or table is None or clock is None or self.clock.seat != seat:
+            return
+        left = self.clock.left(seat)
+        if left is not None and left > 0:  # the reactor was early: look again then
+            self.deadline = self.reactor.callLater(left, self._flag, seat)
+            return
+        taken = self.clock.clock() - self.clock.since
+        if self.job.on_time != "stand-in":
+            self.clock.stop()
+            self._forfeit(seat, "time", self._out_of_time(seat, taken), self.before)
+            return
+        clock.standing_in = True
+        try:
+            table.check_time()  # the table's stand-in plays; ``applied`` follows
+        finally:
+            clock.standing_in = False
 
     def _check_seated(self, seat: int) -> None:
         table = self.table
@@ -397,12 +481,14 @@ class _Game:
 
     # --- the end -----------------------------------------------------------------------------
 
-    def _forfeit(self, seat: int, reason: str, detail: str) -> None:
+    def _forfeit(
+        self, seat: int, reason: str, detail: str, state: games.State | None = None
+    ) -> None:
         if self.outcome is None:
             self.forfeiter = seat
-            self._end({"seat": seat, "reason": reason, "detail": detail})
+            self._end({"seat": seat, "reason": reason, "detail": detail}, state)
 
-    def _end(self, forfeit: dict[str, Any] | None) -> None:
+    def _end(self, forfeit: dict[str, Any] | None, state: games.State | None = None) -> None:
         """The game is decided: keep the state as it is now, and finish outside the table's
         call stack (this may be called from inside ``Table.act``)."""
         if self.outcome is not None:
@@ -410,11 +496,12 @@ class _Game:
         self.outcome = "over" if forfeit is None else "forfeit"
         engine = self.table.engine if self.table is not None else None
         job = self.job
-        self.state = (
-            engine.clone()
-            if engine is not None
-            else self.game.new(job.players, job.seed, job.options or None)
-        )
+        if state is not None:
+            self.state = state
+        elif engine is not None:
+            self.state = engine.clone()
+        else:
+            self.state = self.game.new(job.players, job.seed, job.options or None)
         self.reactor.callLater(0, self.ended.callback, forfeit)
 
     def _fail(self, error: Exception) -> None:
@@ -455,45 +542,3 @@ class _Game:
         )
         done = defer.DeferredList(closing, consumeErrors=True)
         await done.addTimeout(5.0, self.reactor).addErrback(lambda _: None)
-
-
-class _Driver:
-    """Plays a built-in bot's seat from the server's messages: asks the bot exactly once per
-    decision (once per version that lists legal actions), so that the game is the one the same
-    bots play in-process. Search bots think in a thread: the reactor goes on meanwhile."""
-
-    def __init__(self, game: _Game, seat: int, client: Client, bot: Bot, threaded: bool) -> None:
-        self.game = game
-        self.seat = seat
-        self.client = client
-        self.bot = bot
-        self.threaded = threaded
-        self.asked = -1  # the last version the bot was asked about
-
-    def handle(self, msg: dict[str, Any]) -> None:
-        if msg.get("type") not in ("snapshot", "update"):
-            return
-        version, legal = msg.get("version"), msg.get("legal")
-        if not legal or not isinstance(version, int) or version <= self.asked:
-            return
-        self.asked = version
-        view = msg.get("view") or {}
-        actions = [tuple(item["action"]) for item in legal]
-        reactor = self.game.reactor
-        if self.threaded:
-            pool = reactor.getThreadPool()
-            d = threads.deferToThreadPool(reactor, pool, self.bot.choose, view, actions)
-        else:
-            d = defer.maybeDeferred(self.bot.choose, view, actions)
-        d.addCallback(self._act, version)
-        d.addErrback(self.game._bot_failed, self.seat)
-
-    def _act(self, action: Any, version: int) -> Any:
-        if self.game.outcome is not None:
-            return None
-        return self.client.request({"type": "act", "version": version, "action": list(action)})
-
-    def status(self, event: str, detail: dict[str, Any]) -> None:
-        if event in ("gave_up", "seat_lost") and self.game.outcome is None:
-            error = detail.get("error")
-            self.game._fail(HostError(f"the bot in seat {self.seat} lost its seat ({error})"))

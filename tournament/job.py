@@ -7,10 +7,15 @@ A job is plain data, so it travels to a worker process or a Dask worker and back
 ``docs/records.md``, with the entrants' names as the seats' names), ``scores``, ``ranking``
 (seats grouped best first, forfeits already counted), ``forfeit`` (``None`` or ``{"seat",
 "reason", "detail"}``), ``timing`` (per seat: ``decisions``, ``total`` and ``max`` seconds),
-``network`` (how it was played) and ``seconds`` (the game's wall time).
+``network`` (how it was played), ``seconds`` (the game's wall time), and, when they apply,
+``adjudicated`` (``None`` or ``{"decisions", "scores"}``: the game ran into the event's
+``--max-decisions`` and was scored as it stood), ``banks`` (each seat's clock when the game
+ended, None for an untimed seat) and ``stand_ins`` (per seat, the moves the stand-in made for
+a seat out of time).
 
 A forfeit ends the game at once: the seat that forfeits ranks last, the others are ranked by
-their score at that moment, equal scores sharing a place.
+their score at that moment, equal scores sharing a place. An adjudicated game ranks every seat
+by its score, equal scores sharing a place.
 
 Both ways of playing a game build on this module and on nothing of each other: in this process
 (:mod:`tournament.game`) and over the protocol (:mod:`tournament.host`).
@@ -24,13 +29,15 @@ from typing import Any
 
 import games
 from games import records
+from tournament.clock import TimeControl
 from tournament.entrants import Entrant
 
 RECORD_SERVER = "cosmoport-tournament"
 
-REASONS = ("crash", "timeout", "illegal", "no_show")
+REASONS = ("crash", "timeout", "illegal", "no_show", "time")
 """Why a seat forfeits: its program ended before the game did, it took longer than the time
-allowed over one decision, it sent an illegal action, or it never took its seat."""
+allowed over one decision, it sent an illegal action, it never took its seat, or it ran out of
+time on the game clock (``--tc``)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,15 @@ class GameJob:
     log_dir: str | None = None
     """Where a program's stderr goes, one file per game and seat (None: nowhere)."""
     event: str = ""
+    clocks: tuple[TimeControl | None, ...] = ()
+    """Each seat's time control for the whole game (empty: nobody is timed)."""
+    on_time: str = "forfeit"
+    """A seat out of time loses (``forfeit``) or the stand-in moves for it (``stand-in``)."""
+    max_decisions: int | None = None
+    """Decisions after which an unfinished game is ended and scored as it stands."""
+
+    def control(self, seat: int) -> TimeControl | None:
+        return self.clocks[seat] if self.clocks else None
 
     @property
     def over_network(self) -> bool:
@@ -73,9 +89,9 @@ class Timing:
         entry["max"] = max(entry["max"], seconds)
 
 
-def ranking_after_forfeit(scores: Sequence[int], seat: int) -> list[list[int]]:
+def ranking_after_forfeit(scores: Sequence[int], seat: int | None) -> list[list[int]]:
     """Seats best first when ``seat`` forfeits: the rest by score (equal scores share a place),
-    then ``seat``."""
+    then ``seat``. With ``seat`` None (an adjudicated game): every seat by score."""
     others = sorted((s for s in range(len(scores)) if s != seat), key=lambda s: -scores[s])
     groups: list[list[int]] = []
     for s in others:
@@ -83,7 +99,7 @@ def ranking_after_forfeit(scores: Sequence[int], seat: int) -> list[list[int]]:
             groups[-1].append(s)
         else:
             groups.append([s])
-    return [*groups, [seat]]
+    return groups if seat is None else [*groups, [seat]]
 
 
 def new_record(job: GameJob, at: str) -> records.Record:
@@ -101,13 +117,33 @@ def result(
     timing: Timing,
     forfeit: dict[str, Any] | None,
     seconds: float,
+    *,
+    adjudicated: bool = False,
+    banks: list[float | None] | None = None,
+    stand_ins: list[int] | None = None,
 ) -> dict[str, Any]:
-    """The result dict of a game that ended (by its rules, or by ``forfeit``)."""
-    if forfeit is None:
-        ranking = [list(group) for group in state.ranking()]
-    else:
+    """The result dict of a game that ended (by its rules, by ``forfeit``, or ``adjudicated``
+    at the event's length cap)."""
+    extra: dict[str, Any] = {}
+    if forfeit is not None:
         ranking = ranking_after_forfeit(state.scores(), forfeit["seat"])
         record["forfeit"] = forfeit
+    elif adjudicated:
+        ranking = ranking_after_forfeit(state.scores(), None)
+        decisions = len(record["actions"])
+        extra["adjudicated"] = {"decisions": decisions, "scores": list(state.scores())}
+        record["adjudicated"] = {**extra["adjudicated"], "ranking": ranking}
+    else:
+        ranking = [list(group) for group in state.ranking()]
+    if job.clocks:
+        extra["banks"] = banks
+        extra["stand_ins"] = stand_ins or [0] * job.players
+        record["clock"] = {
+            "controls": [None if c is None else c.text() for c in job.clocks],
+            "on_time": job.on_time,
+            "banks": banks,
+            "stand_ins": extra["stand_ins"],
+        }
     return {
         "number": job.number,
         "seed": job.seed,
@@ -119,4 +155,5 @@ def result(
         "timing": timing.seats,
         "network": job.over_network,
         "seconds": seconds,
+        **extra,
     }

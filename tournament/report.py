@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,17 +21,36 @@ from typing import Any, TextIO
 import games
 from tournament.director import Director, first_score
 from tournament.ratings import pairs, rate, wilson
-from tournament.sprt import SPRT
+from tournament.sprt import SPRT, RotationSamples
 from tournament.store import EventStore
 
 # --- progress -----------------------------------------------------------------------------------
 
 
+HEARTBEAT = 30.0
+"""Longest time without a progress line when the output is not a terminal (a file, a CI log)."""
+
+
 class Progress:
     """One line of progress on a terminal (rewritten in place), or a line now and then in a log:
-    games done of all, rate, time left, the leader, and the SPRT's LLR when there is one."""
+    games done of all, rate, time left, the leader, and the SPRT's LLR when there is one.
 
-    def __init__(self, out: TextIO, clock: Any = time.monotonic) -> None:
+    In a log (not a terminal) a line comes every 1/20 of the event, after every game of an SPRT
+    (its LLR), and at least every :data:`HEARTBEAT` seconds while games run
+    (:meth:`start_heartbeat`, or :meth:`tick` from a test with a fake clock). ``report_every``
+    also prints the standings with their intervals every that many games; ``standings`` gives
+    their lines (by default from the director's database)."""
+
+    def __init__(
+        self,
+        out: TextIO,
+        clock: Any = time.monotonic,
+        *,
+        report_every: int | None = None,
+        heartbeat: float = HEARTBEAT,
+        standings: Any = None,
+        lines: bool = True,
+    ) -> None:
         self.out = out
         self.tty = out.isatty()
         self.clock = clock
@@ -40,8 +60,19 @@ class Progress:
         self.wins: dict[int, float] = {}
         self.games: dict[int, int] = {}
         self.last = ""
+        self.report_every = report_every
+        self.lines = lines  # the progress line (off: only the standings every N games)
+        self.heartbeat = heartbeat
+        self.standings = standings or _standings_lines
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
 
     def update(self, director: Director, result: dict[str, Any] | None) -> None:
+        with self._lock:
+            self._update(director, result)
+
+    def _update(self, director: Director, result: dict[str, Any] | None) -> None:
         if result is None:  # the start: count what the database already holds
             for old in director.results:
                 self._count(old)
@@ -53,9 +84,27 @@ class Progress:
         done = len(director.results)
         finished = done >= director.total or director.decision() is not None
         every = max(1, director.total // 20)
-        due = now - self.shown_at >= 0.25 if self.tty else done % every == 0 or finished
-        if result is not None and not due:
-            return
+        if self.tty:
+            due = now - self.shown_at >= 0.25
+        else:
+            due = (
+                done % every == 0
+                or finished
+                or director.event.sprt is not None
+                or now - self.shown_at >= self.heartbeat
+            )
+        if self.lines and (result is None or due):
+            self._show(director, now)
+        if result is not None and self.report_every and done % self.report_every == 0:
+            if self.tty:
+                self.out.write("\r\x1b[2K")
+            self.out.write(f"standings after {done} of {director.total} games:\n")
+            self.out.write("\n".join(self.standings(director)) + "\n")
+            if self.tty and self.last:
+                self.out.write(self.last)
+            self.out.flush()
+
+    def _show(self, director: Director, now: float) -> None:
         self.shown_at = now
         self.last = self.line(director, now)
         if self.tty:
@@ -63,6 +112,27 @@ class Progress:
         else:
             self.out.write(self.last + "\n")
         self.out.flush()
+
+    def tick(self, director: Director) -> None:
+        """A line now if none has come for :attr:`heartbeat` seconds (games running long)."""
+        with self._lock:
+            now = self.clock()
+            late = now - self.shown_at >= self.heartbeat
+            if self.lines and self.first_done is not None and late:
+                self._show(director, now)
+
+    def start_heartbeat(self, director: Director) -> None:
+        """Call :meth:`tick` from a thread every few seconds until :meth:`finish`."""
+        if self.tty or self._thread is not None:
+            return
+        period = max(0.05, min(5.0, self.heartbeat / 6))
+
+        def beat() -> None:
+            while not self._stop.wait(period):
+                self.tick(director)
+
+        self._thread = threading.Thread(target=beat, name="cosmoport-progress", daemon=True)
+        self._thread.start()
 
     def _count(self, result: dict[str, Any]) -> None:
         seating, ranking = result["seating"], result["ranking"]
@@ -80,7 +150,7 @@ class Progress:
         if new > 0 and elapsed > 0:
             rate_ = new / elapsed
             parts.append(f"{rate_:.2f} games/s")
-            left = len(director.remaining())
+            left = director.total - done
             if left and director.decision() is None:
                 parts.append(f"ETA {_duration(left / rate_)}")
         if self.games:
@@ -89,10 +159,13 @@ class Progress:
             parts.append(f"leader {director.event.entrants[best].name} ({share:.3f})")
         sprt = director.event.sprt
         if sprt is not None:
-            parts.append(_sprt_text(sprt, director.scores))
+            parts.append(_sprt_text(sprt, director.samples()))
         return "  ".join(parts)
 
     def finish(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5.0)
         if self.tty and self.last:
             self.out.write("\n")
             self.out.flush()
@@ -105,6 +178,10 @@ def _duration(seconds: float) -> str:
     if seconds < 3600:
         return f"{seconds // 60}m{seconds % 60:02d}s"
     return f"{seconds // 3600}h{seconds // 60 % 60:02d}m"
+
+
+def _standings_lines(director: Director) -> list[str]:
+    return standings_text(build(director.store))
 
 
 def _sprt_text(sprt: SPRT, scores: Sequence[float]) -> str:
@@ -128,11 +205,20 @@ def build(store: EventStore) -> dict[str, Any]:
     ratings = {r.name: r for r in rate(names, outcomes)}
     timing = _timing(len(entrants), results)
     forfeits = _forfeits(len(entrants), results)
+    adjudicated = [0] * len(entrants)
+    stand_ins = [0] * len(entrants)
+    for result in results:
+        for entrant in set(result["seating"]):
+            if result.get("adjudicated"):
+                adjudicated[entrant] += 1
+        for seat, count in enumerate(result.get("stand_ins") or ()):
+            stand_ins[result["seating"][seat]] += count
     standings: list[dict[str, Any]] = []
     for number, entrant in enumerate(entrants):
         wins = sum(first_score(s, r, number) for s, r in outcomes if number in s)
         played = sum(1 for s, _ in outcomes if number in s)
         low, high = wilson(wins, played)
+        groups = _rotation_interval(results, number, players)
         rating = ratings[entrant.name]
         decisions, total, slowest = timing[number]
         standings.append(
@@ -147,10 +233,16 @@ def build(store: EventStore) -> dict[str, Any]:
                 "win_share": wins / played if played else None,
                 "win_low": low,
                 "win_high": high,
+                "rotation_groups": groups[0],
+                "group_low": groups[1],
+                "group_high": groups[2],
                 "decisions": decisions,
                 "mean_decision": total / decisions if decisions else None,
                 "slowest_decision": slowest if decisions else None,
                 "forfeits": forfeits[number],
+                "adjudicated": adjudicated[number],
+                "stand_ins": stand_ins[number],
+                "tc": entrant.tc or settings.get("tc"),
             }
         )
     standings.sort(key=lambda s: -s["ordinal"])
@@ -178,23 +270,69 @@ def build(store: EventStore) -> dict[str, Any]:
         "standings": standings,
         "head_to_head": head,
         "sprt": None,
+        "adjudicated": sum(1 for r in results if r.get("adjudicated")),
+        "max_decisions": settings.get("max_decisions"),
     }
     sprt_settings = settings.get("sprt")
     if sprt_settings:
         sprt = SPRT(*sprt_settings)
-        scores = [first_score(s, r, 0) for s, r in outcomes]
+        counted = [r for r in results if not r.get("after_decision")]
+        scores = [first_score(r["seating"], r["ranking"], 0) for r in counted]
+        unit = settings.get("sprt_unit", "game")
+        samples = scores
+        if unit == "rotation":
+            sprt_groups = RotationSamples(players)
+            for r, score in zip(counted, scores, strict=True):
+                sprt_groups.add(r["seed"], r["seating"], score)
+            samples = sprt_groups.means
         low, high = sprt.bounds
         report["sprt"] = {
             "p0": sprt.p0,
             "p1": sprt.p1,
             "alpha": sprt.alpha,
             "beta": sprt.beta,
-            "llr": sprt.llr(scores),
+            "llr": sprt.llr(samples),
             "lower": low,
             "upper": high,
-            "decision": sprt.decision(scores),
+            "decision": sprt.decision(samples),
+            "games": len(scores),
+            "unit": unit,
+            "samples": len(samples),
+            "after_decision": len(results) - len(counted),
         }
     return report
+
+
+GROUPS_FOR_INTERVAL = 10
+"""Complete rotation groups an entrant needs before its interval is computed from them."""
+
+
+def _rotation_interval(
+    results: list[dict[str, Any]], entrant: int, players: int
+) -> tuple[int, float | None, float | None]:
+    """``entrant``'s win share with each complete rotation group (a deal in every seating) as
+    one sample: (groups, low, high) of a 95% normal interval on the groups' mean, or
+    (groups, None, None) with fewer than :data:`GROUPS_FOR_INTERVAL` groups, or for a solo
+    game. The luck of the deal and of the seat cancels within a group, so the interval is
+    narrower than that of single games when that luck matters."""
+    if players < 2:
+        return 0, None, None
+    samples = RotationSamples(players)
+    for r in results:
+        if entrant in r["seating"]:
+            score = first_score(r["seating"], r["ranking"], entrant)
+            samples.add(r["seed"], r["seating"], score)
+    means = samples.means
+    n = len(means)
+    if n < GROUPS_FOR_INTERVAL:
+        return n, None, None
+    mean = math.fsum(means) / n
+    sd = math.sqrt(math.fsum((x - mean) ** 2 for x in means) / (n - 1))
+    if sd < 1e-9:  # every group the same: no spread to go on, the Wilson interval of n groups
+        low, high = wilson(mean * n, n)
+        return n, low, high
+    half = 1.96 * sd / math.sqrt(n)
+    return n, max(0.0, mean - half), min(1.0, mean + half)
 
 
 def _timing(entrants: int, results: list[dict[str, Any]]) -> list[tuple[int, float, float]]:
@@ -244,26 +382,24 @@ def text(report: dict[str, Any]) -> list[str]:
     settings = report["settings"]
     game = settings.get("game", "?")
     title = games.get(game).title if game in games.names() else game
+    seeds = f"seed {settings.get('seed')}"
+    if settings.get("seeds"):
+        seeds = f"seed book of {settings['seeds']}"
+    clock = ""
+    if settings.get("tc"):
+        clock = f", clock {settings['tc']} ({settings.get('on_time', 'forfeit')} on time)"
     lines = [
         f"{report['event']}: {title}, {settings.get('players')} players, "
-        f"{settings.get('format')}, seed {settings.get('seed')}",
+        f"{settings.get('format')}, {seeds}{clock}",
         f"{report['games']} of {report['total']} games played; database {report['database']}",
-        "",
     ]
-    rows = [["#", "entrant", "rating mu ± sigma", "ordinal", "games", "win share [95%]",
-             "mean/slowest decision", "forfeits"]]  # fmt: skip
-    for place, s in enumerate(report["standings"], 1):
-        share = "-" if s["win_share"] is None else (
-            f"{s['win_share']:.3f} [{s['win_low']:.3f}, {s['win_high']:.3f}]"
-        )  # fmt: skip
-        thinking = "-" if s["mean_decision"] is None else (
-            f"{_seconds(s['mean_decision'])} / {_seconds(s['slowest_decision'])}"
-        )  # fmt: skip
-        forfeits = ", ".join(f"{n} {why}" for why, n in sorted(s["forfeits"].items())) or "0"
-        rating = f"{s['mu']:.1f} ± {s['sigma']:.1f}"
-        rows.append([str(place), s["name"], rating, f"{s['ordinal']:.1f}", str(s["games"]),
-                     share, thinking, forfeits])  # fmt: skip
-    lines += _table(rows)
+    if report.get("max_decisions"):
+        lines.append(
+            f"{report['adjudicated']} games adjudicated: still running after "
+            f"{report['max_decisions']} decisions, scored as they stood"
+        )
+    lines.append("")
+    lines += standings_text(report)
     if report["head_to_head"]:
         lines += ["", _HEAD_TO_HEAD_NOTE]
         lines += _crosstable(report)
@@ -281,7 +417,49 @@ def text(report: dict[str, Any]) -> list[str]:
             f"LLR {sprt['llr']:+.2f}, bounds [{sprt['lower']:+.2f}, {sprt['upper']:+.2f}]: "
             f"{verdict}",
         ]
+        if sprt.get("unit") == "rotation":
+            lines.append(
+                f"  samples: {sprt['samples']} complete rotation groups (each deal in every "
+                "seating counts as one)"
+            )
+        if sprt["decision"]:
+            after = sprt.get("after_decision") or 0
+            lines.append(
+                f"  decided after {sprt.get('games', report['games'])} games"
+                + (
+                    f"; {after} more that were already running finished after the decision "
+                    "(in the standings, not in the test)"
+                    if after
+                    else ""
+                )
+            )
     return lines
+
+
+def standings_text(report: dict[str, Any]) -> list[str]:
+    """The standings table of a report, best first."""
+    rows = [["#", "entrant", "rating mu ± sigma", "ordinal", "games", "win share [95%]",
+             "mean/slowest decision", "forfeits"]]  # fmt: skip
+    for place, s in enumerate(report["standings"], 1):
+        low, high = s["win_low"], s["win_high"]
+        if s.get("group_low") is not None:  # by rotation groups, when there are enough
+            low, high = s["group_low"], s["group_high"]
+        share = "-" if s["win_share"] is None else (
+            f"{s['win_share']:.3f} [{low:.3f}, {high:.3f}]"
+        )  # fmt: skip
+        thinking = "-" if s["mean_decision"] is None else (
+            f"{_seconds(s['mean_decision'])} / {_seconds(s['slowest_decision'])}"
+        )  # fmt: skip
+        shown = {"time": "on time"}
+        forfeits = ", ".join(
+            f"{n} {shown.get(why, why)}" for why, n in sorted(s["forfeits"].items())
+        ) or "0"  # fmt: skip
+        if s.get("stand_ins"):
+            forfeits += f" ({s['stand_ins']} moves by the stand-in)"
+        rating = f"{s['mu']:.1f} ± {s['sigma']:.1f}"
+        rows.append([str(place), s["name"], rating, f"{s['ordinal']:.1f}", str(s["games"]),
+                     share, thinking, forfeits])  # fmt: skip
+    return _table(rows)
 
 
 _HEAD_TO_HEAD_NOTE = (

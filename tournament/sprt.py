@@ -95,6 +95,26 @@ class SPRT:
         return self.decide(self.llr(scores))
 
 
+class RotationSamples:
+    """A's mean score over each *complete* rotation group (one deal played in every seating:
+    ``players`` games with the same seed and the same entrants), in the order the groups were
+    completed: the samples of the test by rotation groups, as fishtest's game pairs. Seat and
+    deal luck cancel within a group, so its mean varies less than a single game's score."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.means: list[float] = []
+        self._open: dict[tuple[object, ...], list[float]] = {}
+
+    def add(self, seed: int, seating: Sequence[int], score: float) -> None:
+        key = (seed, tuple(sorted(seating)))
+        group = self._open.setdefault(key, [])
+        group.append(score)
+        if len(group) >= self.players:
+            self.means.append(math.fsum(group) / len(group))
+            del self._open[key]
+
+
 def parse_sprt(text: str) -> SPRT:
     """An SPRT from ``P0,P1``, ``P0,P1,ALPHA`` or ``P0,P1,ALPHA,BETA`` (e.g. ``0.50,0.55``)."""
     parts = [part.strip() for part in text.split(",")]

@@ -111,13 +111,13 @@ class EventStore:
         if stored is not None:
             different = sorted(k for k in {*stored, *settings} if stored.get(k) != settings.get(k))
             if different:
-                shown = ", ".join(
-                    f"{k} {json.dumps(stored.get(k))} there, {json.dumps(settings.get(k))} now"
-                    for k in different[:3]
+                shown = "; ".join(
+                    _difference(k, stored.get(k), settings.get(k)) for k in different[:3]
                 )
+                more = f" and {len(different) - 3} more" if len(different) > 3 else ""
                 raise StoreError(
-                    f"{self.path} holds another event ({shown}); run it with its own settings, "
-                    "or choose another --db"
+                    f"{self.path} holds another event ({shown}{more}); run it with its own "
+                    "settings, or choose another --db"
                 )
             self._check_schedule(slots)
         with self._transaction():
@@ -147,6 +147,14 @@ class EventStore:
                     f"{self.path}: game {slot.number} of its schedule differs from this "
                     "event's; choose another --db"
                 )
+
+    def add_schedule(self, slots: Sequence[Slot]) -> None:
+        """Add games to the schedule (a Swiss round, paired once the one before is played)."""
+        with self._transaction():
+            self.db.executemany(
+                "INSERT INTO schedule (number, round, seed, seating) VALUES (?, ?, ?, ?)",
+                [(s.number, s.round, s.seed, json.dumps(list(s.seating))) for s in slots],
+            )
 
     def entrants(self) -> list[Entrant]:
         rows = self.db.execute("SELECT data FROM entrants ORDER BY number")
@@ -201,6 +209,30 @@ class EventStore:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             raise
+
+
+def _short(value: Any, room: int = 40) -> str:
+    text = "none" if value is None else json.dumps(value)
+    return text if len(text) <= room else text[: room - 3] + "..."
+
+
+def _difference(key: str, there: Any, now: Any) -> str:
+    """One setting that differs, short enough for one readable line."""
+    if key == "entrants" and isinstance(there, list) and isinstance(now, list):
+        names_there = [e.get("name") for e in there if isinstance(e, dict)]
+        names_now = [e.get("name") for e in now if isinstance(e, dict)]
+        if names_there != names_now:
+            old_names, new_names = ", ".join(map(str, names_there)), ", ".join(map(str, names_now))
+            return f"entrants {_short(old_names, 60)} there, {_short(new_names, 60)} now"
+        for old, new in zip(there, now, strict=False):
+            if old != new:
+                keys = sorted(k for k in {*old, *new} if old.get(k) != new.get(k))
+                shown = ", ".join(
+                    f"{k} {_short(old.get(k), 24)} there, {_short(new.get(k), 24)} now"
+                    for k in keys[:2]
+                )
+                return f"entrant {old.get('name')}: {shown}"
+    return f"{key} {_short(there)} there, {_short(now)} now"
 
 
 def _create(db: sqlite3.Connection) -> None:

@@ -98,6 +98,7 @@ class Scripted(InlineRunner):
         others = [s for s in range(job.players) if s != seat]
         return job, {
             "number": job.number,
+            "seed": job.seed,
             "seating": list(job.seating),
             "ranking": [[seat], others],
             "scores": [0] * job.players,
@@ -121,7 +122,8 @@ def test_an_sprt_match_stops_once_decided(tmp_path: Path) -> None:
     assert outcome.played < 100 < outcome.total
     # Played to the first game where the test decided, and not one further.
     assert match.sprt is not None
-    assert match.sprt.decision(director.scores[:-1]) is None
+    assert match.sprt.decision(director.samples()[:-1]) is None
+    assert len(director.samples()) * 2 == len(director.scores)  # by rotation groups: pairs
 
 
 def test_first_score_shares_a_first_place() -> None:

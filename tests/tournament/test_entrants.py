@@ -41,7 +41,7 @@ def test_settings_override_the_budget_and_name_the_entrant() -> None:
         ("random:iterations=5", "random does not search"),
         ("cmd:", "no program after cmd:"),
         ("cmd:./bot 'unclosed", "does not parse"),
-        ("cmd[fast]:./bot", "takes the settings name=NAME and reuse"),
+        ("cmd[fast]:./bot", "takes the settings name=NAME, reuse and tc=BANK"),
         ("", "an empty entrant"),
     ],
 )

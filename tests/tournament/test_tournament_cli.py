@@ -14,9 +14,6 @@ import pytest
 
 from cosmoport.cli import main
 from games import records
-from tournament.director import Director, Event
-from tournament.entrants import parse_all
-from tournament.runners import InlineRunner
 from tournament.store import EventStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,13 +134,24 @@ def test_report_of_a_missing_database_says_so(capsys: pytest.CaptureFixture[str]
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    ("format", "who", "extra"),
+    [
+        ("round-robin", ["-e", "random", "-e", "greedy"], []),
+        ("gauntlet", ["-e", "greedy", "-e", "random", "-e", "random:name=r2"],
+         ["--format", "gauntlet", "--seeds", "5-20", "--max-decisions", "150"]),
+        ("match", ["--match", "greedy", "random"], ["--tc", "600+1"]),
+        ("swiss", ["-e", "random", "-e", "greedy", "-e", "random:name=r2", "-e", "greedy:name=g2"],
+         ["--format", "swiss", "--rounds", "10"]),
+    ],
+)  # fmt: skip
 def test_kill_9_then_the_same_command_again_loses_no_game_and_plays_none_twice(
-    tmp_path: Path,
+    tmp_path: Path, format: str, who: list[str], extra: list[str]
 ) -> None:
     db = tmp_path / "e.sqlite"
     args = [
-        sys.executable, "-m", "cosmoport", "tournament", "cosmic-run", "-e", "random",
-        "-e", "greedy", "--games", "40", "--workers", "1", "--db", str(db),
+        sys.executable, "-m", "cosmoport", "tournament", "cosmic-run", *who, *extra,
+        *([] if format == "swiss" else ["--games", "40"]), "--workers", "1", "--db", str(db),
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     first = subprocess.Popen(
@@ -168,20 +176,19 @@ def test_kill_9_then_the_same_command_again_loses_no_game_and_plays_none_twice(
     assert f"{40 - len(kept)} to play" in second.stderr
     store = EventStore.open(db)
     results = store.results()
+    settings = store.settings()
     played = [row[0] for row in store.db.execute("SELECT played FROM games ORDER BY played")]
     store.close()
     assert sorted(r["number"] for r in results) == list(range(40))
     assert played == list(range(40))
     # The same games an unbroken run plays.
-    clean = EventStore.open(tmp_path / "clean.sqlite")
-    event = Event(
-        name="cosmic-run-round-robin-random-vs-greedy",
-        game="cosmic_run",
-        players=2,
-        entrants=parse_all(["random", "greedy"]),
-        games=40,
+    clean_db = tmp_path / "clean.sqlite"
+    again = subprocess.run(
+        [*args[:-1], str(clean_db), "--quiet"], capture_output=True, text=True, env=env, timeout=120
     )
-    Director(event, clean).run(InlineRunner())
+    assert again.returncode == 0, again.stderr
+    clean = EventStore.open(clean_db)
+    assert clean.settings() == settings  # the same event, played without a break
     expected = {r["number"]: (r["ranking"], r["scores"]) for r in clean.results()}
     clean.close()
     assert {r["number"]: (r["ranking"], r["scores"]) for r in results} == expected
