@@ -8,14 +8,18 @@ types, floats, trees of the widest containers the decoder admits...) and measure
 cost (thread CPU time, best of ``--rounds`` rounds, each round repeating the frame for about
 ``--round-ms``) in two ways: ``decode``, the server's :func:`protocol.decode` alone; ``server``,
 the whole path of a frame through a connection of the real server stack held in memory (decode,
-validation, the error reply), for a greeted session in the lobby. A typical ``act`` frame is the
-baseline in the same run. The last line names the costliest frame and says whether it stays
-within the budget of 1 ms of server CPU per frame.
+validation, the error reply), for a greeted session in the lobby. Each is measured for both
+protocol versions the server speaks: version 2 (frames nested at most 3 deep) and version 1
+(8 deep, within the same entry and value caps; also how every frame is decoded before the
+``hello``). A typical ``act`` frame is the baseline in the same run. The last lines name the
+costliest frame of each version and say whether it stays within the budget of 1 ms of server
+CPU per frame.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import struct
 import sys
@@ -28,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from twisted.internet.address import IPv4Address
 from twisted.internet.testing import MemoryReactorClock, StringTransport
 
-from protocol import MAX_FRAME, ProtocolError, decode, encode
-from protocol.codec import MAX_VALUES
+from protocol import MAX_FRAME, SUPPORTED_VERSIONS, ProtocolError, decode, depth_for, encode
+from protocol.codec import MAX_VALUES, V1_MAX_DEPTH
 from protocol.fields import OPTION_LIST_MAX, OPTIONS_MAX_KEYS
 from server.limits import Limits
 from server.service import ServerFactory
@@ -184,6 +188,23 @@ def _wide_map_tree(room: int) -> bytes:
     return build(levels)
 
 
+def _combs(room: int) -> bytes:
+    """Arrays of ``WIDE`` entries nested as deep as version 1 allows (the message map, ``x``,
+    then 6 levels), each level ``WIDE - 1`` strings and the next level, as many as the value
+    budget holds: the deepest frame version 1 decodes in full."""
+
+    def comb(levels: int, first: int) -> bytes:
+        if levels == 1:
+            return _array(WIDE) + b"".join(_str_i(first + i) for i in range(WIDE))
+        strings = b"".join(_str_i(first + i) for i in range(WIDE - 1))
+        return _array(WIDE) + strings + comb(levels - 1, first + WIDE)
+
+    levels = V1_MAX_DEPTH - 2
+    per_comb = levels + (levels - 1) * (WIDE - 1) + WIDE
+    count = (MAX_VALUES - 5) // per_comb
+    return _array(count) + b"".join(comb(levels, 1000 * i) for i in range(count))
+
+
 def _typical_act() -> bytes:
     return encode({"type": "act", "id": 12, "version": 41, "action": ["assign", 2, "P3"]})
 
@@ -223,6 +244,7 @@ def frames() -> list[tuple[str, bytes]]:
         ("value budget: strings, bad UTF-8 last", msg(_at_budget(_str_i, b"\xa1\xff"))),
         ("value budget: floats, an ext last", msg(_at_budget(_float_i, b"\xd4\x01\x00"))),
         ("value budget: maps of distinct keys", msg(_maps_at_budget)),
+        (f"{V1_MAX_DEPTH} levels: combs of strings, value budget", msg(_combs)),
         # Nesting: headers inside headers.
         ("issue 13: dd 00 01 00 00 x1024", b"\xdd\x00\x01\x00\x00" * 1024),
         ("array32 of 65536 headers, frame full", _fill(b"\xdd\x00\x01\x00\x00")),
@@ -262,24 +284,28 @@ def frames() -> list[tuple[str, bytes]]:
 # --- measuring ---------------------------------------------------------------------------------
 
 
-def decode_only(body: bytes) -> str:
+def decode_only(body: bytes, version: int) -> str:
     try:
-        decode(body)
+        decode(body, max_depth=depth_for(version))
     except ProtocolError as err:
         return err.code
     return "ok"
 
 
 class LobbyConnection:
-    """A greeted connection of the real server stack, over an in-memory transport."""
+    """A greeted connection of the real server stack, over an in-memory transport, whose hello
+    agreed on protocol ``version``."""
 
-    def __init__(self) -> None:
+    def __init__(self, version: int) -> None:
         limits = Limits(rate=1e12, burst=10**12, act_rate=1e12, act_burst=10**12)
         self.factory = ServerFactory(MemoryReactorClock(), limits, bots=False)
         self.transport = StringTransport(peerAddress=IPv4Address("TCP", "10.0.0.1", 40000))
         self.protocol = self.factory.buildProtocol(self.transport.getPeer())
         self.protocol.makeConnection(self.transport)
-        self.protocol.stringReceived(encode({"type": "hello", "version": 1, "name": "bench"}))
+        hello = {"type": "hello", "version": version, "versions": [version], "name": "bench"}
+        self.protocol.stringReceived(encode(hello))
+        welcome = decode(self.transport.value()[4:], max_depth=None)
+        assert welcome["version"] == version, welcome
         self.transport.clear()
 
     def receive(self, body: bytes) -> str:
@@ -312,22 +338,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=7, help="best of this many rounds")
     parser.add_argument("--round-ms", type=float, default=20.0, help="CPU ms per round")
     args = parser.parse_args(argv)
-    connection = LobbyConnection()
+    versions = SUPPORTED_VERSIONS
+    connections = {version: LobbyConnection(version) for version in versions}
     print(f"CPU per frame, best of {args.rounds}; inbound frame cap {MAX_FRAME} bytes")
-    print(f"{'frame':46} {'bytes':>6} {'decode us':>10} {'server us':>10}  result")
-    results = []
+    head = "".join(f" {'decode v' + str(v):>10} {'server v' + str(v):>10}" for v in versions)
+    print(f"{'frame':46} {'bytes':>6}{head}  result ({', '.join(f'v{v}' for v in versions)})")
+    results: dict[int, list[tuple[float, float, str]]] = {version: [] for version in versions}
     for name, body in frames():
-        decoded = cost_us(decode_only, body, args.rounds, args.round_ms)
-        served = cost_us(connection.receive, body, args.rounds, args.round_ms)
-        result = connection.receive(body)
-        results.append((served, decoded, name))
-        print(f"{name:46} {len(body):6d} {decoded:10.1f} {served:10.1f}  {result}")
-    served, decoded, name = max(results[1:])
-    verdict = "within" if served <= BUDGET_US else "OVER"
-    print(
-        f"costliest: {name}: {decoded:.1f} us to decode, {served:.1f} us through the server "
-        f"({verdict} the {BUDGET_US:g} us budget); typical act: {results[0][0]:.1f} us"
-    )
+        line = f"{name:46} {len(body):6d}"
+        codes = []
+        for version in versions:
+            connection = connections[version]
+            only = functools.partial(decode_only, version=version)
+            decoded = cost_us(only, body, args.rounds, args.round_ms)
+            served = cost_us(connection.receive, body, args.rounds, args.round_ms)
+            codes.append(connection.receive(body))
+            results[version].append((served, decoded, name))
+            line += f" {decoded:10.1f} {served:10.1f}"
+        print(f"{line}  {', '.join(codes)}")
+    for version in versions:
+        served, decoded, name = max(results[version][1:])
+        verdict = "within" if served <= BUDGET_US else "OVER"
+        print(
+            f"costliest in version {version}: {name}: {decoded:.1f} us to decode, {served:.1f} "
+            f"us through the server ({verdict} the {BUDGET_US:g} us budget); typical act: "
+            f"{results[version][0][0]:.1f} us"
+        )
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from conformance.kit import Options, new_referee
 from conformance.opponent import Opponent
 from conformance.pings import Pinger, late
 from conformance.report import Printer, seconds
-from conformance.wire import HOST, Frame, Wire, shown
+from conformance.wire import HOST, Frame, Wire, shown, spoken
 from protocol import BOT_TOKEN_VARIABLE, ERROR_CODES
 from server.limits import Limits
 from tournament import programs
@@ -251,6 +251,7 @@ def _report(
         f"  the program {ending}; {len(observer.wires)} connection(s), {frames} frames, "
         f"{observer.finished} game(s) played to the end"
     )
+    printer.say(f"  it spoke {spoken(observer.wires)}")
     if last_line:
         printer.say(f"  its last output line: {last_line}")
     for text in apart:

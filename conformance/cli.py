@@ -7,8 +7,8 @@ import os
 import sys
 from typing import Any
 
-from client.game_names import game_argument, game_choices
-from client.style import Style, colour_wanted
+from client.text.game_names import game_argument, game_choices
+from client.text.style import Style, colour_wanted
 from conformance.kit import GAMES, TIMEOUT, Options
 from conformance.report import Printer
 from tournament import programs

@@ -15,16 +15,17 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
+import games
 from conformance import checks
 from conformance.plans import CannotStart, Outcome, Plan, Setup
 from conformance.report import Printer, seconds
 from conformance.run import GameRun
-from conformance.wire import Idle, RefereeFactory
+from conformance.wire import Idle, RefereeFactory, spoken
 from server.limits import Limits
 from server.store import MEMORY, Store
 from tournament import programs
 
-GAMES = ("cosmic_run", "alien_artifacts")
+GAMES = tuple(sorted(games.names(), reverse=True))
 TIMEOUT = 5.0
 LIMITS = dataclasses.replace(Limits(), max_bots=0, vacant_table_ttl=3600.0)
 """The server's defaults (what every client is told in ``welcome.limits``), but no bots, and
@@ -118,5 +119,6 @@ async def check(
     if outcomes is None:
         return 2
     lines = checks.evaluate(outcomes, options.games, options.timeout)
+    printer.say(f"It spoke {spoken([wire for o in outcomes for wire in o.wires])}.")
     printer.checklist(lines)
     return 0 if all(line.passed for line in lines) else 1

@@ -1,6 +1,6 @@
 """What the kit prints: progress lines while it runs, then the checklist.
 
-Plain text, one item a line, wrapped at :data:`WIDTH` columns; colour (``client.style``) only
+Plain text, one item a line, wrapped at :data:`WIDTH` columns; colour (``client.text.style``) only
 when the output is a terminal and neither ``--no-color`` nor ``NO_COLOR`` says otherwise, so a
 pipe or a file gets the same words without escape codes.
 """
@@ -11,7 +11,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from client.style import Style
+from client.text.style import Style
 
 WIDTH = 100
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from protocol import ProtocolError, decode
+from protocol import ProtocolError, decode, depth_for
 from server.connection import Connection
 from server.hub import Hub
 from server.limits import Limits
@@ -45,6 +45,21 @@ def shown(msg: dict[str, Any] | None, width: int = 100) -> str:
         parts.append(f"{key}: {text}")
     line = "{" + ", ".join(parts) + "}"
     return line if len(line) <= width else line[: width - 2] + "…}"
+
+
+def spoken(wires: list[Wire]) -> str:
+    """The protocol version the program spoke, for the report: ``protocol version 2 (hello:
+    version 2, versions [2, 1])``, one entry per different hello."""
+    said: dict[str, None] = {}
+    for wire in wires:
+        if wire.hello is None:
+            continue
+        asked = ", ".join(f"{key} {_value(value)}" for key, value in wire.hello.items())
+        if wire.version is None:
+            said[f"no protocol version (none in common, or refused; hello: {asked})"] = None
+        else:
+            said[f"protocol version {wire.version} (hello: {asked})"] = None
+    return "; ".join(said) or "no hello"
 
 
 def _value(value: Any) -> str:
@@ -114,6 +129,8 @@ class Wire:
         self.frames: list[Frame] = []
         self.sent = 0  # messages sent so far
         self.welcomed = False
+        self.hello: dict[str, Any] | None = None  # the first hello's `version` and `versions`
+        self.version: int | None = None  # the protocol version `welcome` agreed on
         self.pings: dict[tuple[str, Any], Ping] = {}
         self.bad_pongs: list[tuple[Frame, str]] = []
         self.read_upto = -1  # the last message sent that the client demonstrably read
@@ -127,12 +144,14 @@ class Wire:
 
     def received(self, body: bytes, now: float) -> Frame:
         try:
-            msg: dict[str, Any] | None = decode(body)
+            msg: dict[str, Any] | None = decode(body, max_depth=depth_for(self.version))
         except ProtocolError:
             msg = None
         frame = Frame(self, len(self.frames) + 1, now, len(body), msg)
         self.frames.append(frame)
         if msg is not None:
+            if msg.get("type") == "hello" and self.hello is None:
+                self.hello = {k: msg[k] for k in ("version", "versions") if k in msg}
             self._note_reading(frame, msg, now)
         return frame
 
@@ -162,6 +181,7 @@ class Wire:
         self.sent += 1
         if kind == "welcome":
             self.welcomed = True
+            self.version = msg.get("version")
         elif kind in ("snapshot", "update") and isinstance(msg.get("version"), int):
             self._updates[msg["version"]] = index
         elif kind == "ping" and "id" in msg:

@@ -6,7 +6,7 @@ stops). PROTOCOL.md at the project root is the
 specification written from this package.
 """
 
-from protocol.codec import MAX_DEPTH, decode, encode
+from protocol.codec import MAX_DEPTH, V1_MAX_DEPTH, decode, depth_for, encode
 from protocol.errors import DISCONNECTING, ERROR_CODES, REJECT_CODES, ProtocolError
 from protocol.fields import check_name
 from protocol.framing import HEADER_FORMAT, HEADER_SIZE, MAX_FRAME, MAX_SERVER_FRAME, frame
@@ -18,7 +18,9 @@ from protocol.messages import (
     CLIENT_TYPES,
     PROTOCOL_VERSION,
     SERVER_TYPES,
+    SUPPORTED_VERSIONS,
     check_server_message,
+    negotiate,
     validate,
 )
 
@@ -38,11 +40,15 @@ __all__ = [
     "PROTOCOL_VERSION",
     "REJECT_CODES",
     "SERVER_TYPES",
+    "SUPPORTED_VERSIONS",
+    "V1_MAX_DEPTH",
     "ProtocolError",
     "check_name",
     "check_server_message",
     "decode",
+    "depth_for",
     "encode",
     "frame",
+    "negotiate",
     "validate",
 ]

@@ -22,7 +22,13 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]  # ships no type information
 
 from protocol.errors import ProtocolError
-from protocol.fields import ACTION_MAX_PARTS, OPTION_LIST_MAX, OPTIONS_MAX_KEYS, Field
+from protocol.fields import (
+    ACTION_MAX_PARTS,
+    OPTION_LIST_MAX,
+    OPTIONS_MAX_KEYS,
+    VERSIONS_MAX,
+    Field,
+)
 from protocol.framing import MAX_FRAME, MAX_SERVER_FRAME
 from protocol.messages import CATALOGUE
 
@@ -32,6 +38,7 @@ from protocol.messages import CATALOGUE
 _CONTAINER_KINDS: dict[str, tuple[int, int]] = {
     "action": (1 + ACTION_MAX_PARTS, 1),
     "options": (1 + OPTIONS_MAX_KEYS * (2 + OPTION_LIST_MAX), 2),  # key, value, array items
+    "versions": (1 + VERSIONS_MAX, 1),
 }
 
 
@@ -54,6 +61,18 @@ _SHAPES = [_message_shape(m.fields) for m in CATALOGUE if m.sender in ("client",
 MAX_DEPTH = max(depth for _entries, _values, depth in _SHAPES)
 """Deepest container nesting in a client message (the message map is level 1; ``options``
 and its arrays make 3)."""
+
+V1_MAX_DEPTH = 8
+"""The nesting version 1 admits (as it was first written): deeper than any client message, so a
+frame nested 4 to 8 deep is decoded and refused for its fields (``proto/bad_message``, echoing its
+``id`` and ``type``), within the same entry and value caps (``bench/decode.py`` measures it)."""
+
+
+def depth_for(version: int | None) -> int:
+    """The nesting the server decodes a session's frames with: version 1's until the session has
+    agreed on version 2 or later (``None``: no ``hello`` yet), :data:`MAX_DEPTH` then."""
+    return MAX_DEPTH if version is not None and version >= 2 else V1_MAX_DEPTH
+
 
 MAX_ENTRIES = max(
     max(entries for entries, _values, _depth in _SHAPES),
@@ -234,7 +253,10 @@ def _scan(body: bytes, max_depth: int) -> None:
                     entries = int.from_bytes(body[pos + 1 : pos + 1 + width], "big")
                     pos += 1 + width
                 if len(outer) >= max_depth:
-                    raise _bad(f"containers nested deeper than {max_depth} levels")
+                    raise _bad(
+                        f"containers nested deeper than {max_depth} levels (the nesting limit "
+                        "of this protocol version)"
+                    )
                 if entries > MAX_ENTRIES:
                     raise _bad(f"a container of {entries} entries (at most {MAX_ENTRIES})")
                 outer.append((left, in_map))

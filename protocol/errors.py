@@ -20,8 +20,8 @@ ERROR_CODES: dict[str, str] = {
     "the field table (a bad `name` aside: section 4.2).",
     "proto/unknown_type": "`type` names no client message of this protocol version.",
     # The session.
-    "session/bad_version": "`hello.version` is not a protocol version this server speaks "
-    "(a `reject`).",
+    "session/bad_version": "`hello.version` and `hello.versions` name no protocol version this "
+    "server speaks (a `reject`; `supported` lists those it does): the version refusal.",
     "session/wrong_state": "The message is not allowed in the session's current state (for "
     "example `act` from the lobby, `join` while seated, anything but `hello` before `hello`).",
     "session/bad_token": "The seat token is unknown: never issued, already rotated, or its "

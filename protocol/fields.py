@@ -26,6 +26,12 @@ ID_INT_MIN = INT_MIN
 ID_INT_MAX = 2**53 - 1
 """The integer ids a request may carry: 2**53 - 1 is the largest integer every JSON and
 JavaScript number holds exactly (JavaScript msgpack encoders send 2**53 as a float)."""
+ID_INT_MIN_V1 = -(2**63)
+ID_INT_MAX_V1 = 2**64 - 1
+"""The integer ids a version-1 session may send: any msgpack integer (int 64 to uint 64), as
+version 1 was first written; the server echoes them as they came."""
+VERSIONS_MAX = 16
+"""The most entries in ``hello.versions``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +86,14 @@ def _check_bool(field: Field, value: Any) -> str | None:
     return None if isinstance(value, bool) else "must be a boolean"
 
 
-def check_id(value: Any) -> str | None:
+def check_id(value: Any, wide: bool = False) -> str | None:
     """Why ``value`` is not a valid request ``id``, or None if it is: the one rule the catalogue
-    checks and the server echoes by."""
+    checks and the server echoes by. ``wide``: the rule of version 1, any 64-bit integer."""
     if _is_int(value):
-        if ID_INT_MIN <= value <= ID_INT_MAX:
+        low, high = (ID_INT_MIN_V1, ID_INT_MAX_V1) if wide else (ID_INT_MIN, ID_INT_MAX)
+        if low <= value <= high:
             return None
-        return f"must be between {ID_INT_MIN} and {ID_INT_MAX}"
+        return f"must be between {low} and {high} (the integer ids of this protocol version)"
     if isinstance(value, str):
         return None if len(value) <= ID_STR_MAX else f"longer than {ID_STR_MAX} characters"
     if isinstance(value, float):
@@ -96,6 +103,14 @@ def check_id(value: Any) -> str | None:
 
 def _check_id(field: Field, value: Any) -> str | None:
     return check_id(value)
+
+
+def _check_versions(field: Field, value: Any) -> str | None:
+    if not isinstance(value, list) or not 1 <= len(value) <= VERSIONS_MAX:
+        return f"must be an array of 1 to {VERSIONS_MAX} integers"
+    if not all(_is_int(v) and 0 <= v <= INT_MAX for v in value):
+        return f"may only hold integers from 0 to {INT_MAX}"
+    return None
 
 
 def _check_text(field: Field, value: Any) -> str | None:
@@ -234,9 +249,13 @@ KINDS: dict[str, tuple[str, Checker]] = {
     "choice": ("one of the strings listed", _check_choice),
     "bool": ("boolean", _check_bool),
     "id": (
-        "integer from −2³¹ to 2⁵³ − 1 (a msgpack integer, never a float), or string of at most "
-        f"{ID_STR_MAX} characters",
+        "integer from −2³¹ to 2⁵³ − 1 (a msgpack integer, never a float; in version 1 any "
+        f"64-bit integer), or string of at most {ID_STR_MAX} characters",
         _check_id,
+    ),
+    "versions": (
+        f"array of 1 to {VERSIONS_MAX} integers ≥ 0",
+        _check_versions,
     ),
     "name": (
         f"string of 1 to {NAME_MAX} printable characters, no leading or trailing space",

@@ -16,11 +16,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from protocol.errors import ProtocolError
-from protocol.fields import KINDS, Field
+from protocol.fields import KINDS, Field, check_id
 from protocol.timer import BANK_MAX, TIMER_MAX
 
-PROTOCOL_VERSION = 1
-"""The protocol version this package speaks (``hello.version``, ``welcome.version``)."""
+PROTOCOL_VERSION = 2
+"""The newest protocol version this package speaks (``hello.version``, ``welcome.version``)."""
+SUPPORTED_VERSIONS = (2, 1)
+"""Every protocol version this package speaks, newest first (``reject.supported``). Version 1
+differs from version 2 only where version 2 narrowed what a client may send (PROTOCOL.md 3.2):
+integer ids of 64 bits, frames nested 8 deep."""
 
 Sender = Literal["client", "server", "both"]
 
@@ -107,7 +111,21 @@ CATALOGUE: tuple[Message, ...] = (
         "`error` (the session then stays in the lobby).",
         (
             _ID,
-            Field("version", "int", "Protocol version the client speaks.", low=0),
+            Field(
+                "version",
+                "int",
+                "Protocol version the client speaks (the newest, if it lists `versions`).",
+                low=0,
+            ),
+            Field(
+                "versions",
+                "versions",
+                "Every protocol version the client speaks, `version` included (the server "
+                "reads `version` and these as one list). The server answers in the newest it "
+                "speaks too (`welcome.version`), or with `reject` `session/bad_version` if "
+                "there is none.",
+                required=False,
+            ),
             Field(
                 "name", "name", "How the person is shown to others (a bad one: `lobby/bad_name`)."
             ),
@@ -129,7 +147,12 @@ CATALOGUE: tuple[Message, ...] = (
         "The handshake succeeded; the session is in the lobby.",
         (
             _ID,
-            Field("version", "int", "Protocol version in use."),
+            Field(
+                "version",
+                "int",
+                "The protocol version of this session: the newest one both the server and the "
+                "client speak (`hello.version` and `hello.versions`).",
+            ),
             Field("server", "str", "Server software and version, free text."),
             Field(
                 "server_id",
@@ -630,8 +653,18 @@ _SERVER_NEEDS = {
 }
 
 
-def validate(msg: dict[str, Any]) -> Message:
-    """Check a message from a client; return its catalogue entry or raise ``ProtocolError``."""
+def negotiate(version: Any, versions: Any = None) -> int | None:
+    """The protocol version a session runs in: the newest of ``version`` and ``versions`` (a
+    hello's) that this package speaks too; None if there is none. Entries that are not versions
+    (not integers) are passed over here; validation refuses them."""
+    spoken = [version, *versions] if isinstance(versions, list) else [version]
+    common = [v for v in spoken if type(v) is int and v in SUPPORTED_VERSIONS]
+    return max(common) if common else None
+
+
+def validate(msg: dict[str, Any], version: int = PROTOCOL_VERSION) -> Message:
+    """Check a message from a client of a session in ``version``; return its catalogue entry or
+    raise ``ProtocolError``."""
     if "type" not in msg:
         raise ProtocolError("proto/bad_message", "a message needs a `type` field")
     kind = msg["type"]
@@ -641,17 +674,19 @@ def validate(msg: dict[str, Any]) -> Message:
         raise ProtocolError("proto/unknown_type", f"no client message is called {kind[:40]!r}")
     spec = BY_TYPE[kind]
     server_only = _SERVER_ONLY_FIELDS.get(kind, frozenset())
-    _check_fields(spec, msg, server_only)
+    _check_fields(spec, msg, server_only, wide_ids=version == 1)
     return spec
 
 
-def check_server_message(msg: dict[str, Any]) -> Message:
-    """Check a message a server sent against the catalogue (for tests and strict clients)."""
+def check_server_message(msg: dict[str, Any], version: int | None = None) -> Message:
+    """Check a message a server sent against the catalogue (for tests and strict clients), in a
+    session of ``version`` (None: any version, so an echoed ``id`` may be as wide as version 1
+    allows)."""
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in SERVER_TYPES:
         raise ProtocolError("proto/unknown_type", f"no server message is called {kind!r}")
     spec = BY_TYPE[kind]
-    _check_fields(spec, msg, frozenset())
+    _check_fields(spec, msg, frozenset(), wide_ids=version in (None, 1))
     needs = _SERVER_NEEDS.get(kind, frozenset())
     if not needs <= msg.keys():
         raise ProtocolError(
@@ -660,7 +695,9 @@ def check_server_message(msg: dict[str, Any]) -> Message:
     return spec
 
 
-def _check_fields(spec: Message, msg: dict[str, Any], excluded: frozenset[str]) -> None:
+def _check_fields(
+    spec: Message, msg: dict[str, Any], excluded: frozenset[str], wide_ids: bool = False
+) -> None:
     names = spec.field_names - excluded
     for key in msg:
         if key != "type" and key not in names:
@@ -676,7 +713,10 @@ def _check_fields(spec: Message, msg: dict[str, Any], excluded: frozenset[str]) 
                     "proto/bad_message", f"`{spec.type}` needs the field `{field.name}`"
                 )
             continue
-        complaint = KINDS[field.kind][1](field, msg[field.name])
+        if field.kind == "id":
+            complaint = check_id(msg[field.name], wide=wide_ids)
+        else:
+            complaint = KINDS[field.kind][1](field, msg[field.name])
         if complaint is not None:
             code = "lobby/bad_name" if field.kind == "name" else "proto/bad_message"
             raise ProtocolError(code, f"`{spec.type}.{field.name}` {complaint}")

@@ -23,7 +23,10 @@ from protocol.messages import CATALOGUE, Message
 _ARROW = {"client": "client → server", "server": "server → client", "both": "both ways"}
 
 EXAMPLES: list[tuple[str, dict[str, Any]]] = [
-    ("A client says hello", {"type": "hello", "version": 1, "name": "Ann", "id": 1}),
+    (
+        "A client says hello, in versions 2 and 1",
+        {"type": "hello", "version": 2, "versions": [2, 1], "name": "Ann", "id": 1},
+    ),
     ("A client plays an action", {"type": "act", "version": 12, "action": ["assign", 2, "P3"]}),
     (
         "The server refuses a stale action",

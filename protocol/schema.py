@@ -27,7 +27,9 @@ from protocol.fields import (
     CHAT_MAX,
     CLOCK_KEYS,
     ID_INT_MAX,
+    ID_INT_MAX_V1,
     ID_INT_MIN,
+    ID_INT_MIN_V1,
     ID_STR_MAX,
     INT_MAX,
     INT_MIN,
@@ -38,6 +40,7 @@ from protocol.fields import (
     OPTIONS_MAX_KEYS,
     TABLE_INFO_KEYS,
     TOKEN_MAX,
+    VERSIONS_MAX,
     VIEW_KEYS,
     Field,
 )
@@ -46,6 +49,7 @@ from protocol.messages import (
     _SERVER_ONLY_FIELDS,
     CATALOGUE,
     PROTOCOL_VERSION,
+    SUPPORTED_VERSIONS,
     Message,
 )
 
@@ -68,6 +72,7 @@ _TEXT_PATTERN = f"^[^{_CONTROL}]*{_END}"
 
 _SHARED_KINDS = (
     "id",
+    "versions",
     "name",
     "text",
     "token",
@@ -123,11 +128,27 @@ def shared_definitions() -> dict[str, Any]:
             "description": "Request id, echoed by the reply: an integer from −2³¹ to 2⁵³ − 1 "
             "(sent as a msgpack integer, never a float: a float id is refused with "
             "`proto/bad_message` and no `id`) or a string of at most "
-            f"{ID_STR_MAX} characters.",
+            f"{ID_STR_MAX} characters. In a session of version 1, see `id-version-1`.",
             "anyOf": [
                 _integer(ID_INT_MIN, ID_INT_MAX),
                 {"type": "string", "maxLength": ID_STR_MAX},
             ],
+        },
+        "id-version-1": {
+            "description": "A request id in a session whose `welcome.version` is 1: any 64-bit "
+            "msgpack integer (int 64 or uint 64), or a string of at most "
+            f"{ID_STR_MAX} characters. Replace `id` by it to check a version-1 client.",
+            "anyOf": [
+                _integer(ID_INT_MIN_V1, ID_INT_MAX_V1),
+                {"type": "string", "maxLength": ID_STR_MAX},
+            ],
+        },
+        "versions": {
+            "description": "Protocol versions a client speaks (`hello.versions`).",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": VERSIONS_MAX,
+            "items": _integer(0),
         },
         "name": {
             "description": f"1 to {NAME_MAX} printable characters, no space at either end.",
@@ -282,12 +303,15 @@ def generate() -> dict[str, Any]:
         "$schema": DRAFT,
         "$id": f"urn:cosmoport:protocol:{PROTOCOL_VERSION}",
         "title": f"Cosmoport protocol, version {PROTOCOL_VERSION}",
+        "x-supported-versions": list(SUPPORTED_VERSIONS),
         "description": (
             "Every message of the Cosmoport protocol (PROTOCOL.md), one schema per message and "
             "direction in $defs: `client-TYPE` for what a client sends, `server-TYPE` for what "
             "a server sends; `client-message` and `server-message` admit any of them. Messages "
             "travel as msgpack maps in length-prefixed frames; integers must be msgpack "
-            "integers, never floats. Generated from protocol/messages.py by "
+            "integers, never floats. Version 1 (still spoken: PROTOCOL.md 3.2) differs only in "
+            "what a client may send: integer ids of 64 bits (`id-version-1`) and frames nested "
+            "up to 8 containers deep. Generated from protocol/messages.py by "
             "`python -m protocol.schema`: do not edit by hand."
         ),
         "anyOf": [_ref("client-message"), _ref("server-message")],

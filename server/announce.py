@@ -55,9 +55,11 @@ def txt_properties(
     waiting: int,
     games: Iterable[str],
     server_id: str = "",
+    versions: Iterable[int] = (),
 ) -> dict[str, str]:
-    """The TXT keys of the record: what a client shows before connecting."""
-    return {
+    """The TXT keys of the record: what a client shows before connecting (``versions``: every
+    protocol version the server speaks, newest first, when it speaks more than ``protocol``)."""
+    txt = {
         "txtvers": TXT_VERSION,
         "protocol": str(protocol),
         "server": server,
@@ -66,6 +68,9 @@ def txt_properties(
         "games": ",".join(games),
         "id": server_id,
     }
+    if versions:
+        txt["versions"] = ",".join(str(v) for v in versions)
+    return txt
 
 
 def service_info(
@@ -247,6 +252,7 @@ def announcer(
     *,
     protocol: int,
     server: str,
+    versions: Iterable[int] = (),
 ) -> Announcer:
     """The announcer of a server whose tables are ``lobby``'s, listening on ``host:port``."""
     from server.places import PLAYING, WAITING
@@ -268,6 +274,7 @@ def announcer(
             waiting=waiting,
             games=games,
             server_id=lobby.store.server_id,
+            versions=versions,
         )
         return service_info(label, port, addresses, txt)
 
@@ -281,12 +288,19 @@ def start_announcing(
 ) -> Announcer | None:
     """Announce a server from ``cosmoport serve`` once the reactor runs, and say goodbye before
     it stops. A failure to set up is one warning line, like any other failure to announce."""
-    from protocol import PROTOCOL_VERSION
+    from protocol import PROTOCOL_VERSION, SUPPORTED_VERSIONS
     from server.session import SERVER_NAME
 
     try:
         who = announcer(
-            reactor, lobby, host, port, name, protocol=PROTOCOL_VERSION, server=SERVER_NAME
+            reactor,
+            lobby,
+            host,
+            port,
+            name,
+            protocol=PROTOCOL_VERSION,
+            server=SERVER_NAME,
+            versions=SUPPORTED_VERSIONS,
         )
     except Exception as error:  # no interfaces, an address that does not resolve, ...
         _log.warn("Not announced on the LAN ({why}); players join with the address.", why=error)

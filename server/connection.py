@@ -90,7 +90,7 @@ class Connection(Int32StringReceiver):
         if not self.session.admit():  # counted before decoding: past the rate, never decoded
             return
         try:
-            msg = decode(body)
+            msg = decode(body, max_depth=self.session.decode_depth)
         except ProtocolError as err:
             self.session.receive_garbage(err)
             return

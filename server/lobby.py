@@ -200,7 +200,8 @@ class Lobby:
         attended = len(self.tables) - len(abandoned)
         if attended >= self.limits.max_tables:
             raise ProtocolError(
-                "limit/tables", f"the server already holds {_tables(self.limits.max_tables)}"
+                "limit/tables",
+                f"the server already holds {_tables(self.limits.max_tables)} (max_tables)",
             )
         per_address = self.limits.tables_per_address
         held = sum(
@@ -208,14 +209,15 @@ class Lobby:
         )
         if held >= per_address:
             raise ProtocolError(
-                "limit/tables", f"your address already holds {_tables(per_address, 'open ')}"
+                "limit/tables",
+                f"your address already holds {_tables(per_address, 'open ')} (tables_per_address)",
             )
         free = self.limits.max_tables - attended
         if held >= free:  # a fair share: never more than is left to everyone else
             raise ProtocolError(
                 "limit/tables",
                 f"your address holds {_tables(held, 'open ')} and only {free} "
-                f"{'is' if free == 1 else 'are'} free: the rest are for others",
+                f"{'is' if free == 1 else 'are'} free: the rest are for others (fair share)",
             )
         if len(self.tables) >= self.limits.max_tables:  # room from the longest abandoned
             oldest = min(abandoned, key=lambda t: abandoned[t])
@@ -363,7 +365,8 @@ class Lobby:
             table, place = self._tokens[used]
         except KeyError:
             raise ProtocolError(
-                "session/bad_token", "no seat has this token (rotated, or the table is gone)"
+                "session/bad_token",
+                "no seat has this token (rotated, given to a bot, or the table is gone)",
             ) from None
         new_token = self._new_token()
         new = token_hash(new_token)

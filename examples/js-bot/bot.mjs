@@ -14,7 +14,7 @@
 import net from "node:net";
 import { encode, decode } from "@msgpack/msgpack";
 
-const PROTOCOL_VERSION = 1;
+const VERSIONS = [2, 1]; // the protocol versions this bot speaks, newest first (section 3)
 const MAX_SERVER_FRAME = 1 << 20; // a client must accept frames up to 1 MiB (section 1)
 const RETRIES = [100, 300, 1000, 2000, 4000]; // milliseconds before each attempt to connect again
 
@@ -161,7 +161,8 @@ function connect() {
   });
   socket.on("data", receive);
   socket.on("connect", () => {
-    send({ type: "hello", version: PROTOCOL_VERSION, name: args.name, client: "js-bot" });
+    const hello = { type: "hello", version: VERSIONS[0], versions: VERSIONS, name: args.name };
+    send({ ...hello, client: "js-bot" });
     seatRequest = token
       ? send({ type: "resume", token })
       : send({ type: "join", table: args.table });

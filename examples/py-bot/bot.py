@@ -25,7 +25,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 1
+VERSIONS = [2, 1]  # the protocol versions this bot speaks, newest first (section 3)
 MAX_SERVER_FRAME = 1 << 20  # a client must accept frames up to 1 MiB (section 1)
 RETRIES = (0.1, 0.3, 1.0, 2.0, 4.0)  # seconds before each attempt to connect again
 
@@ -94,7 +94,8 @@ class Seat:
 def play(conn: Connection, name: str, seat: Seat, table: int | None, rng: Any) -> int | None:
     """Play on one connection; the exit status (0: the game ended or the table closed), or None
     if the connection dropped before that."""
-    conn.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name, "client": "py-bot"})
+    hello = {"type": "hello", "version": VERSIONS[0], "versions": VERSIONS, "name": name}
+    conn.send({**hello, "client": "py-bot"})
     if seat.token:
         seat_request = conn.send({"type": "resume", "token": seat.token})
     else:

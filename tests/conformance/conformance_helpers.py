@@ -8,7 +8,7 @@ from pathlib import Path
 
 from twisted.internet import defer, reactor
 
-from client.style import PLAIN
+from client.text.style import PLAIN
 from conformance import as_server, kit
 from conformance.report import Printer
 

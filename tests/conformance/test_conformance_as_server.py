@@ -20,6 +20,7 @@ async def test_a_client_that_joins_the_waiting_table_and_plays_passes(py_bot: li
     assert "connection 1: joined, table 1 (cosmic_run)" in text
     assert "the program exited with status 0" in text
     assert "1 game(s) played to the end" in text
+    assert "it spoke protocol version 2 (hello: version 2, versions [2, 1])" in text
     assert "Nothing the client sent broke the spec." in text
     assert "BREAKS THE SPEC" not in text
 
@@ -28,14 +29,15 @@ async def test_a_client_that_joins_the_waiting_table_and_plays_passes(py_bot: li
 async def test_each_bad_frame_of_a_broken_client_is_reported_with_the_spec(broken) -> None:
     command = broken(
         "chatty",
-        [('"name": name, "client": "py-bot"}', '"name": name, "client": "py-bot", "colour": 1}')],
+        [('{**hello, "client": "py-bot"}', '{**hello, "client": "py-bot", "colour": 1}')],
     )
     status, text = await run_strict([*command, "--table", "{table}"])
     assert status == 1, text
     text = flat(text)
     assert (
         "BREAKS THE SPEC: connection 1, frame 1 " in text
-        and '{type: "hello", version: 1, name: "py-bot", client: "py-bot", colour: 1, id: 1} → '
+        and '{type: "hello", version: 2, versions: [2, 1], name: "py-bot", client: "py-bot", '
+        "colour: 1, id: 1} → "
         "proto/bad_message"
         in text
     ), text
@@ -47,13 +49,15 @@ async def test_each_bad_frame_of_a_broken_client_is_reported_with_the_spec(broke
 
 @pytest_twisted.ensureDeferred
 async def test_a_hello_in_another_version_is_reported(broken) -> None:
-    command = broken("future", [("PROTOCOL_VERSION = 1", "PROTOCOL_VERSION = 2")])
+    command = broken("future", [("VERSIONS = [2, 1]", "VERSIONS = [3]")])
     status, text = await run_strict([*command, "--table", "{table}"])
     assert status == 1, text
     text = flat(text)
     assert "frame 1 (" in text and "→ session/bad_version" in text, text
+    assert "it spoke no protocol version (none in common, or refused; hello: version 3, " in text
     assert (
-        "is not a protocol version this server speaks (a `reject`). (PROTOCOL.md section 3)" in text
+        "name no protocol version this server speaks (a `reject`; `supported` lists those it "
+        "does): the version refusal. (PROTOCOL.md section 3)" in text
     )
     assert "1 problem(s) with what the client sent." in text
 

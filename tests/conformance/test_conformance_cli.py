@@ -10,7 +10,7 @@ import pytest
 import pytest_twisted
 from twisted.internet import reactor
 
-from client.style import PLAIN
+from client.text.style import PLAIN
 from conformance import cli, kit
 from conformance.report import Printer
 

@@ -63,6 +63,18 @@ async def test_the_node_example_passes_every_check(js_bot: list[str]) -> None:
     status, text = await run_kit(js_bot, games=("cosmic_run", "alien_artifacts"), seed=12)
     assert status == 0, text
     assert all(checklist(text).values()) and len(checklist(text)) == 7, text
+    assert "It spoke protocol version 2 (hello: version 2, versions [2, 1])." in text
+
+
+@pytest_twisted.ensureDeferred
+async def test_the_kit_says_a_version_1_program_spoke_version_1(broken) -> None:
+    """The example bot as it was written to version 1: `version: 1` and no `versions`."""
+    command = broken(
+        "v1", [('"versions": VERSIONS, ', ""), ("VERSIONS = [2, 1]", "VERSIONS = [1]")]
+    )
+    status, text = await run_kit(command, games=("cosmic_run",), seed=13)
+    assert status == 0, text
+    assert "It spoke protocol version 1 (hello: version 1)." in text
 
 
 def test_a_bot_that_ignores_pings_fails_that_check_and_the_command_exits_1(broken) -> None:

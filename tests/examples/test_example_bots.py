@@ -176,11 +176,12 @@ def test_the_example_bot_goes_on_after_illegal_and_stale_and_answers_pings(
 
     def run(server: Script) -> None:
         hello = server.read()
-        assert hello["type"] == "hello" and hello["version"] == 1
+        assert hello["type"] == "hello"  # the versions it speaks, newest first (section 3)
+        assert (hello["version"], hello["versions"]) == (2, [2, 1])
         resume = server.read()
         assert resume["type"] == "resume" and resume["token"] == "seat-secret"
         assert type(resume["id"]) is int and abs(resume["id"]) < 2**53
-        server.send({"type": "welcome", "version": 1, "server": "script", "name": hello["name"],
+        server.send({"type": "welcome", "version": 2, "server": "script", "name": hello["name"],
                      "games": [], "limits": {}, "id": hello.get("id")})  # fmt: skip
         table = {"id": 1, "state": "playing"}
         server.send({"type": "resumed", "table": table, "slot": 0, "seat": 0, "token": "new",

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from protocol import CATALOGUE, MAX_FRAME, ProtocolError, decode, encode, validate
-from protocol.codec import MAX_DEPTH, MAX_ENTRIES, MAX_VALUES
+from protocol.codec import MAX_DEPTH, MAX_ENTRIES, MAX_VALUES, V1_MAX_DEPTH, depth_for
 from protocol.fields import (
     ACTION_MAX_PARTS,
     ACTION_STR_MAX,
@@ -32,6 +32,7 @@ from protocol.fields import (
     OPTION_LIST_MAX,
     OPTIONS_MAX_KEYS,
     TOKEN_MAX,
+    VERSIONS_MAX,
 )
 
 ISSUE_13_FRAME = b"\xdd\x00\x01\x00\x00" * 1024
@@ -116,6 +117,7 @@ LARGEST: dict[str, Any] = {
     "token": "k" * TOKEN_MAX,
     "action": ["a" * ACTION_STR_MAX] * ACTION_MAX_PARTS,
     "options": _largest_options(),
+    "versions": [INT_MAX] * VERSIONS_MAX,
 }
 """For each field kind a client sends, its largest value (the most values, the deepest)."""
 
@@ -156,6 +158,7 @@ def test_the_largest_message_of_every_client_type_decodes(kind):
 
 def test_the_limits_are_those_of_the_largest_messages():
     assert MAX_DEPTH == 3  # the message map, `options`, an option's array
+    assert V1_MAX_DEPTH == 8  # version 1, as first written
     widest = max(ACTION_MAX_PARTS, OPTIONS_MAX_KEYS, OPTION_LIST_MAX)
     assert widest == MAX_ENTRIES
     largest = max(_values(largest_message(kind)) for kind in CLIENT_MESSAGES)
@@ -380,5 +383,32 @@ def test_protocol_md_states_the_decoder_limits():
     assert f"more than **{MAX_ENTRIES}** entries" in section
     assert f"at most **{MAX_VALUES:,}** msgpack values" in section
     limits = text[text.index("## 8. Limits") : text.index("## 9. Message reference")]
-    assert f"nesting {MAX_DEPTH} levels, {MAX_ENTRIES} entries" in limits
+    assert (
+        f"nesting {MAX_DEPTH} levels ({V1_MAX_DEPTH} in version 1 and before the `hello`),\n"
+        f"{MAX_ENTRIES} entries" in limits
+    )
     assert f"{MAX_VALUES:,} values in all" in limits
+    version_1 = text[text.index("### 3.2 Version 1") : text.index("## 4. Conventions")]
+    assert f"nest up to **{V1_MAX_DEPTH}** containers deep" in version_1
+
+
+def test_version_1_decodes_eight_levels_within_the_same_caps():
+    """Version 1's nesting: 8 levels are decoded (and refused for their fields), 9 are not; the
+    entry and value caps are the same as version 2's."""
+    assert depth_for(None) == depth_for(1) == V1_MAX_DEPTH and depth_for(2) == MAX_DEPTH
+    deep: Any = 1
+    for _ in range(V1_MAX_DEPTH - 1):
+        deep = [deep]
+    body = encode({"type": "ping", "x": deep})
+    assert decode(body, max_depth=V1_MAX_DEPTH)["x"] == deep
+    with pytest.raises(ProtocolError, match="nested deeper than 3"):
+        decode(body)
+    deeper = encode({"type": "ping", "x": [deep]})
+    with pytest.raises(ProtocolError, match="nested deeper than 8"):
+        decode(deeper, max_depth=V1_MAX_DEPTH)
+    wide = encode({"type": "ping", "x": [[0] * (MAX_ENTRIES + 1)]})
+    with pytest.raises(ProtocolError, match="entries"):
+        decode(wide, max_depth=V1_MAX_DEPTH)
+    for hostile in HOSTILE.values():
+        with pytest.raises(ProtocolError):
+            decode(hostile, max_depth=V1_MAX_DEPTH)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgpack
 
-from protocol import CATALOGUE, ERROR_CODES
+from protocol import CATALOGUE, ERROR_CODES, PROTOCOL_VERSION, SUPPORTED_VERSIONS
 from protocol.reference import EXAMPLES, SECTIONS, generated_blocks
 
 DOC = Path(__file__).resolve().parents[2] / "PROTOCOL.md"
@@ -60,4 +60,5 @@ def test_the_doc_states_the_framing_constants():
     text = doc()
     assert "4-byte **unsigned big-endian length**" in text
     assert "65,536" in text
-    assert "The protocol version is the integer **1**" in text
+    assert f"This text is version **{PROTOCOL_VERSION}**" in text
+    assert "a server speaks versions **2 and 1**" in text and SUPPORTED_VERSIONS == (2, 1)

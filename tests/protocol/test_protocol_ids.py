@@ -72,4 +72,4 @@ def test_protocol_md_gives_the_id_range_and_says_floats_are_refused() -> None:
     assert "2⁵³ − 1" in DOC
     assert re.search("to 2⁵³(?! − 1)", DOC) is None  # the old bound, one too high
     assert "a float is\nrefused with `proto/bad_message`" in DOC
-    assert "integer from −2³¹ to 2⁵³ − 1 (a msgpack integer, never a float)" in DOC
+    assert "integer from −2³¹ to 2⁵³ − 1 (a msgpack integer, never a float; in version 1" in DOC

@@ -60,6 +60,7 @@ def test_every_message_of_the_catalogue_has_a_schema_for_each_way_it_travels() -
 
 _SAMPLES: dict[str, Any] = {
     "id": 7,
+    "versions": [2, 1],
     "name": "Zed",
     "text": "hello there",
     "token": "tok",
@@ -124,6 +125,8 @@ def wrong_values(field: Field) -> list[Any]:
         bad += ["", "two\nlines", "tab\tbed", "z" * 301]
     if field.kind == "id":
         bad += [ID_INT_MAX + 1, INT_MIN - 1, "i" * 65, None, 1.5]
+    if field.kind == "versions":
+        bad += [[], [1] * 17, [-1], ["2"], [1.5], [True], [INT_MAX + 1], 2]
     if field.kind == "action":
         bad += [[], ["a"] * 17, [1.5], [INT_MAX + 1], ["s" * 65], [None], [["nested"]]]
     if field.kind == "options":

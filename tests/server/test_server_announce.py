@@ -19,7 +19,7 @@ import pytest
 from twisted.internet import defer, task
 from zeroconf import ServiceInfo
 
-from client import discover
+from client.net import discover
 from cosmoport.cli import build_parser
 from server import announce
 from server.announce import (
@@ -36,12 +36,13 @@ from server.lobby import Lobby
 
 def txt(tables: int = 0, waiting: int = 0) -> dict[str, str]:
     return txt_properties(
-        protocol=1,
+        protocol=2,
         server="cosmoport-server 0.1",
         tables=tables,
         waiting=waiting,
         games=["alien_artifacts", "cosmic_run"],
         server_id="9f0c2b",
+        versions=(2, 1),
     )
 
 
@@ -54,12 +55,13 @@ def test_the_record_names_the_service_type_the_instance_the_port_and_the_txt_key
     assert info.parsed_addresses() == ["192.0.2.7"]
     assert info.properties == {
         b"txtvers": b"1",
-        b"protocol": b"1",
+        b"protocol": b"2",
         b"server": b"cosmoport-server 0.1",
         b"tables": b"3",
         b"waiting": b"1",
         b"games": b"alien_artifacts,cosmic_run",
         b"id": b"9f0c2b",
+        b"versions": b"2,1",
     }
 
 
@@ -352,6 +354,6 @@ def test_browsing_on_one_host_finds_serve_on_another_in_namespaces_of_its_own() 
 
 FIND = """
 import json
-from client.discover import browse
+from client.net.discover import browse
 print(json.dumps([[f.name, f.host, f.port, f.tables, f.waiting] for f in browse(2.0)]))
 """

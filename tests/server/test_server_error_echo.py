@@ -106,7 +106,7 @@ def test_a_float_id_in_hello_is_refused_without_an_id_and_the_session_still_wait
 
 def test_a_reject_for_a_version_echoes_the_valid_id_and_no_request() -> None:
     client = MemoryServer().client()
-    client.send({"type": "hello", "version": 2, "name": "Ann", "id": "h"})
+    client.send({"type": "hello", "version": 3, "name": "Ann", "id": "h"})
     [reject] = client.received()
     assert reject["type"] == "reject" and reject["id"] == "h" and "request" not in reject
 

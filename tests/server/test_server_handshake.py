@@ -26,7 +26,7 @@ def test_an_unsupported_version_is_rejected_with_the_supported_ones_and_closed()
     client = server.client()
     reply = client.one("reject", client.request({"type": "hello", "version": 99, "name": "Ann"}))
     assert reply["code"] == "session/bad_version"
-    assert reply["supported"] == [PROTOCOL_VERSION]
+    assert reply["supported"] == [PROTOCOL_VERSION, 1]
     assert reply["id"] == 1
     assert client.disconnected
 
@@ -101,3 +101,54 @@ def test_shutdown_tells_every_client_and_refuses_new_ones():
     assert early.disconnected and greeted.disconnected
     late = server.client()
     assert late.one("reject")["code"] == "server/shutting_down"
+
+
+def _hello(client, **fields):
+    client.send({"type": "hello", "name": "Ann", "id": 1, **fields})
+    return client.received()
+
+
+def test_hello_agrees_on_the_newest_version_both_speak():
+    server = MemoryServer()
+    cases = [
+        ({"version": 2, "versions": [2, 1]}, 2),
+        ({"version": 2}, 2),
+        ({"version": 1}, 1),  # a client written to version 1: it never sends `versions`
+        ({"version": 1, "versions": [1]}, 1),
+        ({"version": 5, "versions": [5, 4, 1]}, 1),
+        ({"version": 1, "versions": [2]}, 2),  # `version` and `versions` are one list
+    ]
+    for fields, agreed in cases:
+        client = server.client()
+        [welcome] = _hello(client, **fields)
+        assert (welcome["type"], welcome["version"]) == ("welcome", agreed), fields
+        assert client.protocol.session.version == agreed
+        assert client.protocol.session.decode_depth == (3 if agreed == 2 else 8)
+
+
+def test_no_version_in_common_is_the_version_refusal_naming_what_the_server_speaks():
+    client = MemoryServer().client()
+    [reject] = _hello(client, version=4, versions=[4, 3])
+    assert reject["code"] == "session/bad_version" and reject["supported"] == [2, 1]
+    assert "speaks protocol versions 2 and 1, not 4 and 3" in reject["message"]
+    assert client.disconnected
+
+
+def test_a_version_1_session_keeps_64_bit_ids_and_8_levels_a_version_2_one_does_not():
+    server = MemoryServer()
+    old = server.client()
+    assert _hello(old, version=1, id=2**53)[0]["id"] == 2**53
+    old.send({"type": "ping", "id": 2**64 - 1})
+    assert old.received() == [{"type": "pong", "id": 2**64 - 1}]
+    old.send({"type": "ping", "id": 3, "x": [[[[[[[1]]]]]]]})  # 8 levels
+    [error] = old.received()
+    assert (error["code"], error["id"], error["request"]) == ("proto/bad_message", 3, "ping")
+    new = server.client()
+    [error] = _hello(new, version=2, versions=[2, 1], id=2**53)
+    assert error["code"] == "proto/bad_message" and "id" not in error
+    assert _hello(new, version=2, versions=[2, 1])[0]["type"] == "welcome"
+    new.send({"type": "ping", "id": 3, "x": [[[1]]]})  # 4 levels
+    [error] = new.received()
+    assert error["code"] == "proto/bad_msgpack" and "nesting limit" in error["message"]
+    new.send({"type": "ping", "id": 2**53})
+    assert "id" not in new.received()[0]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from server_helpers import MemoryClient, MemoryServer
 
-from protocol import CLIENT_TYPES, ERROR_CODES, PROTOCOL_VERSION
+from protocol import CLIENT_TYPES, ERROR_CODES, SUPPORTED_VERSIONS
 from server.limits import Limits
 from server.store import StorageFailed
 
@@ -71,7 +71,7 @@ def test_unknown_fields_first_then_the_fields_in_table_order_id_first() -> None:
         {"name": "Ann", "id": "i" * 65},  # an id it cannot echo
     ],
 )
-@pytest.mark.parametrize("version", [0, 2, 99])
+@pytest.mark.parametrize("version", [0, 3, 99])
 def test_a_first_hello_in_another_version_is_rejected_whatever_else_it_holds(
     version: int, extra: dict[str, Any]
 ) -> None:
@@ -79,7 +79,7 @@ def test_a_first_hello_in_another_version_is_rejected_whatever_else_it_holds(
     client.send({"type": "hello", "version": version, **extra})
     [reject] = client.received()
     assert reject["type"] == "reject" and reject["code"] == "session/bad_version"
-    assert reject["supported"] == [PROTOCOL_VERSION]
+    assert reject["supported"] == list(SUPPORTED_VERSIONS)
     assert "id" not in reject
     assert client.disconnected
 
