@@ -1,7 +1,8 @@
 """``cosmoport bot HOST[:PORT] --table ID``: a bot joins a table and plays it to the end.
 
-A bot of :mod:`ai.bots` at the wheel of the client's :class:`client.bots.NetworkBot`: it lives
-here, in the package that puts the others together, as the ai package may not import the client.
+A bot of :mod:`ai.bots` at the wheel of the client's :class:`client.net.network_bot.NetworkBot`: it
+lives here, in the package that puts the others together, as the ai package may not import the
+client.
 
 The bot is an ordinary network client: it says hello, takes a place (or, started by a server for
 ``add_bot``, the place kept for it, with the token in ``$COSMOPORT_SEAT_TOKEN``), and whenever the
@@ -104,7 +105,7 @@ def bot_name(level: str, args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace) -> int:
     from twisted.internet import task
 
-    from client.join import parse_address
+    from client.console.join import parse_address
 
     try:
         host, port = parse_address(args.address)
@@ -122,9 +123,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _main(reactor: Any, host: str, port: int, args: argparse.Namespace) -> None:
-    from client.bots import NetworkBot
-    from client.connection import Client
-    from client.errors import describe as describe_error
+    from client.console.errors import describe as describe_error
+    from client.net.network_bot import NetworkBot
+    from client.net.session import Client
     from protocol.stopping import stop_on_signals
 
     stop_on_signals(reactor)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 # (subcommand, module, one-line help). A module that is not installed is left out of the menu.
 COMMANDS: list[tuple[str, str, str]] = [
     ("play", "cosmoport.play", "play a game in the console against bots (the quick start)"),
-    ("join", "client.join", "join a Cosmoport server on the LAN"),
+    ("join", "client.console.join", "join a Cosmoport server on the LAN"),
     ("serve", "cosmoport.serve", "host games for the LAN"),
     ("bot", "cosmoport.bot", "connect a bot to a server table"),
     ("tournament", "tournament.cli", "bots against bots: fair schedules, ratings, results kept"),

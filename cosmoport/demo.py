@@ -24,12 +24,12 @@ from typing import Any
 
 import games
 from client import render
-from client.game_names import game_argument, game_choices
-from client.narrate import label_text, narrate, situation
-from client.screen import Screen
-from client.style import Style, colour_wanted
-from client.wording import plural, seat_name
-from client.wording import who as who_of
+from client.console.screen import Screen
+from client.games.narrate import label_text, narrate, situation, told_by_label
+from client.text.game_names import game_argument, game_choices
+from client.text.style import Style, colour_wanted
+from client.text.wording import plural, seat_name
+from client.text.wording import who as who_of
 
 DEFAULT_DELAY = 1.0
 MOVE_SHARE = 0.25  # a move's pause, as a share of a turn's
@@ -84,7 +84,7 @@ def turns(game_id: str, players: int, seed: int, style: Style) -> Iterator[Frame
             if event["type"] == "turn":
                 opening.append("")  # from here on, the next turn's lines
             text = narrate(game_id, event, names)
-            if not text or (game_id == "cosmic_run" and event["type"] == "assign"):
+            if not text or told_by_label(game_id, event):
                 continue  # the chosen action already said it
             if opening:
                 opening.append(text if event["type"] == "turn" else f"    {text}")

@@ -8,13 +8,13 @@ Starts an embedded server on a free loopback port, opens a table, seats the pers
 other seat with bots and hands the terminal to the console. The bots are ordinary network clients
 over loopback: MCTS bots (``--bots easy|normal|hard``, default normal) and the greedy baseline are
 programs the server starts (``add_bot``); ``--bots random`` seats random-choice bots in this
-process (:func:`client.bots.start_bots`). The table starts by itself once the last bot sits down.
-``again`` (after the end) sets up a new table with new bots.
+process (:func:`client.net.network_bot.start_bots`). The table starts by itself once the last bot
+sits down. ``again`` (after the end) sets up a new table with new bots.
 
 The record of every game played to its end is kept: fetched from the server (``record``) and
-appended as one line to ``<user data dir>/records/played.jsonl`` (:mod:`client.record_files`);
-the console says where, and how to replay it. A record that cannot be kept is reported, never
-fatal.
+appended as one line to ``<user data dir>/records/played.jsonl``
+(:mod:`client.console.record_files`); the console says where, and how to replay it. A record that
+cannot be kept is reported, never fatal.
 """
 
 from __future__ import annotations
@@ -28,14 +28,15 @@ from typing import Any
 from twisted.internet import defer, task
 
 import games
-from client import record_files
-from client.bots import NetworkBot, start_bots
-from client.connection import Client
-from client.console import Console
-from client.errors import describe
-from client.game_names import game_name
-from client.join import default_name
-from client.terminal import Attach, full_screen_wanted, open_terminal, quiet_logging, wire
+from client.console import record_files
+from client.console.commands import Console
+from client.console.errors import describe
+from client.console.join import default_name
+from client.console.terminal import Attach, full_screen_wanted, open_terminal, quiet_logging, wire
+from client.console.where import Where
+from client.net.network_bot import NetworkBot, start_bots
+from client.net.session import Client
+from client.text.game_names import game_name
 from protocol import BOT_LEVELS
 
 DEFAULT_PLAYERS = 2
@@ -150,9 +151,9 @@ class Match:
         for bot in self.bots:
             bot.close()
         self.bots = []
-        if self.console.where != "lobby":
+        if self.console.where != Where.LOBBY:
             await self.client.request({"type": "leave"})
-            self.console.where, self.console.table, self.console.game = "lobby", None, None
+            self.console.where, self.console.table, self.console.game = Where.LOBBY, None, None
         created = await self.client.request(
             {"type": "create", "game": self.game, "players": self.players, "autostart": True}
         )

@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from client import render
-from client.console_game import command_help, seat_named
-from client.narrate import label_text, narrate
-from client.render import alien_artifacts as aa_render
-from client.screen import Screen
-from client.style import Style, colour_wanted
-from client.wording import cap, plural
-from games import records
+from client.console.game_commands import command_help, seat_named
+from client.console.screen import Screen
+from client.games import GamePlugin, plugin
+from client.games.narrate import label_text, narrate, told_by_label
+from client.text.style import Style, colour_wanted
+from client.text.wording import cap, plural
+from games import records, seat_letter
 from games.records import Record, RecordError
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -169,7 +169,7 @@ class Viewer:
         self.source = source
         self.game: str = record["game"]
         self.names = [
-            str(seat["name"]) or f"Seat {chr(65 + i)}" for i, seat in enumerate(record["seats"])
+            str(seat["name"]) or f"Seat {seat_letter(i)}" for i, seat in enumerate(record["seats"])
         ]
         self.position = 0
         self.viewpoint: int | str | None = None
@@ -289,7 +289,7 @@ class Viewer:
     def who(self, seat: Any) -> str:
         """``B Bob`` for seat 1."""
         if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return self.style.seat(seat, f"{chr(65 + seat)} {self.names[seat]}")
+            return self.style.seat(seat, f"{seat_letter(seat)} {self.names[seat]}")
         return f"seat {seat}"
 
     def label(self, move: Any) -> str:
@@ -297,7 +297,7 @@ class Viewer:
         return label_text(self.game, str(move.label), self.names)
 
     def seat_list(self) -> str:
-        return ", ".join(f"{chr(65 + i)} {name}" for i, name in enumerate(self.names))
+        return ", ".join(f"{seat_letter(i)} {name}" for i, name in enumerate(self.names))
 
     def intro(self) -> list[str]:
         """What the record is: the game, the players, when; and how to move through it."""
@@ -318,7 +318,7 @@ class Viewer:
         seats = []
         for seat, info in enumerate(record["seats"]):
             bot = f" ({info['bot']} bot)" if info.get("bot") else ""
-            seats.append(f"{chr(65 + seat)} {self.names[seat]}{bot}")
+            seats.append(f"{seat_letter(seat)} {self.names[seat]}{bot}")
         lines.append(f"Seats in turn order: {', '.join(seats)}.")
         for takeover in record["takeovers"]:
             lines.append(
@@ -360,7 +360,7 @@ class Viewer:
             move = self.timeline.moves[self.position - 1]
             lines = [self.style.bold(f"{where}: {self.who(move.seat)}: {self.label(move)}")]
             for event in move.events:
-                if self.game == "cosmic_run" and event.get("type") == "assign":
+                if told_by_label(self.game, event):
                     continue  # the label already says it
                 text = narrate(self.game, event, self.names)
                 if text:
@@ -384,19 +384,21 @@ class Viewer:
     def _hidden_lines(self, state: Any) -> list[str]:
         """Each seat's part of its own view that the spectator's view hides."""
         public = state.view(None)
+        plugged = plugin(self.game)
         lines = []
         for seat in range(len(self.names)):
             own = state.view(seat)
             mine = own.get("seats", [])[seat] if isinstance(own.get("seats"), list) else {}
             theirs = public.get("seats", [])[seat] if isinstance(public.get("seats"), list) else {}
             parts = [
-                _secret(self.game, key, value, self.style)
+                _secret(plugged, key, value, self.style)
                 for key, value in mine.items()
                 if value not in (None, [], "") and value != theirs.get(key)
             ]
-            keep = (own.get("pending") or {}).get("keep") if self.game == "alien_artifacts" else []
-            if keep and keep != (public.get("pending") or {}).get("keep"):
-                parts.append("keeping one of " + "  ".join(aa_render.card_name(a) for a in keep))
+            if plugged is not None:
+                parts += plugged.pending_secret(
+                    own.get("pending") or {}, public.get("pending") or {}, self.style
+                )
             if parts:
                 lines.append(f"  {self.who(seat)} hides:")
                 lines.extend(f"      {part}" for part in parts)
@@ -405,17 +407,11 @@ class Viewer:
         return lines
 
 
-def _secret(game: str, key: str, value: Any, style: Style) -> str:
+def _secret(plugged: GamePlugin | None, key: str, value: Any, style: Style) -> str:
     """One hidden part of a seat in words: ``hand R08 R2/B3 a4 Xtm  ...``."""
-    if game == "alien_artifacts" and isinstance(value, list):
-        if key in ("hand", "store"):
-            return f"{key:<9} " + ("  ".join(aa_render.resource(c, style) for c in value) or "-")
-        if key == "artifacts":
-            return f"{key:<9} " + ("  ".join(aa_render.card_name(c) for c in value) or "-")
-    if game == "alien_artifacts" and key == "defence":
-        return f"{'plan':<9} {aa_render.card_name(value) if value else '-'}"
-    if game == "cosmic_run" and key == "infodere" and isinstance(value, list):
-        return "Infodere tokens " + (" ".join(str(v) for v in value) or "none")
+    said = plugged.secret(key, value, style) if plugged is not None else None
+    if said is not None:
+        return said
     if isinstance(value, list):
         return f"{key} " + (" ".join(str(v) for v in value) or "-")
     return f"{key} {value}"

@@ -16,6 +16,7 @@ from games.api import (
     View,
     get,
     names,
+    seat_letter,
 )
 
 __all__ = [
@@ -28,4 +29,5 @@ __all__ = [
     "View",
     "get",
     "names",
+    "seat_letter",
 ]

@@ -41,8 +41,11 @@ never lets a seat see something and take back its choice.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import pkgutil
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 Action = tuple[Any, ...]
@@ -145,23 +148,25 @@ class Game(Protocol):
         ...
 
 
-# The registry: a game's name -> the module that provides it as ``GAME``. Modules are imported
-# on first use so that ``import games`` stays cheap.
-_REGISTRY: dict[str, str] = {
-    "alien_artifacts": "games.alien_artifacts",
-    "cosmic_run": "games.cosmic_run",
-}
+# The registry: every package of ``games/`` that provides a ``GAME`` is a game, by its folder's
+# name. Modules are imported on first use so that ``import games`` stays cheap; adding a game
+# is adding its folder.
+@functools.cache
+def _registry() -> dict[str, str]:
+    package = __name__.rpartition(".")[0]
+    found = pkgutil.iter_modules([str(Path(__file__).parent)])
+    return {m.name: f"{package}.{m.name}" for m in found if m.ispkg}
 
 
 def names() -> list[str]:
     """The names of every registered game, sorted."""
-    return sorted(_REGISTRY)
+    return sorted(_registry())
 
 
 def get(name: str) -> Game:
     """The game called ``name``; raises :class:`UnknownGame` (a ``KeyError``) otherwise."""
     try:
-        module_name = _REGISTRY[name]
+        module_name = _registry()[name]
     except KeyError:
         raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(names())}") from None
     game: Game = importlib.import_module(module_name).GAME
@@ -176,3 +181,11 @@ def check_players(game: Game, players: int) -> None:
         raise ValueError(
             f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}"
         )
+
+
+def seat_letter(seat: Any) -> str:
+    """The seat's letter, as every board, log and record shows it: ``A`` for seat 0 (``?`` if
+    ``seat`` is no seat number)."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 26:
+        return chr(ord("A") + seat)
+    return "?"

@@ -15,7 +15,7 @@ from typing import Protocol
 from twisted.logger import Logger
 
 from protocol import ProtocolError
-from server.bots import BotLauncher, BotProcess, Spawn
+from server.bot_programs import BotLauncher, BotProcess, Spawn
 from server.limits import Limits, RateMeter
 from server.lobby import GameRegistry, Lobby
 from server.party_log import letter, table_name
@@ -39,10 +39,11 @@ class SlowReader(Protocol):
 MAX_BOT_RESTARTS = 2
 """How often a bot program that ends in the middle of its game is started again."""
 
-BOT_RETURN_GRACE = 20.0
+BOT_RETURN_GRACE = 30.0
 """Seconds a server restarted after a crash waits for the bot programs of its restored tables
 to come back by themselves (they outlive a ``kill -9`` of the server and retry at least every
-15 s) before it starts new ones for the seats still empty."""
+15 s: twice that leaves room for a busy machine) before it starts new ones for the seats still
+empty."""
 
 REFUSAL_SUMMARY = 60.0
 """Seconds between the log's summaries of refused connections (a flood of them would

@@ -22,6 +22,8 @@ from twisted.logger import (
     eventAsText,
 )
 
+from games import seat_letter
+
 if TYPE_CHECKING:
     import games
 
@@ -42,9 +44,8 @@ def person(name: str, address: str) -> str:
     return f"{name} ({address})"
 
 
-def letter(index: int | None) -> str:
-    """Places and seats by letter, as the console names them: 0 -> ``A``."""
-    return chr(ord("A") + index) if isinstance(index, int) and 0 <= index < 26 else "?"
+letter = seat_letter
+"""Places and seats by letter, as the console names them: 0 -> ``A``."""
 
 
 def table_name(table: Named) -> str:

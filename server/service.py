@@ -17,7 +17,7 @@ from twisted.internet.interfaces import IListeningPort
 from twisted.internet.protocol import Factory
 from twisted.logger import Logger
 
-from server.bots import reactor_spawn
+from server.bot_programs import reactor_spawn
 from server.connection import Connection
 from server.hub import Hub
 from server.limits import Limits

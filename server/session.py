@@ -13,13 +13,21 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from twisted.logger import Logger
 
-from protocol import PROTOCOL_VERSION, REJECT_CODES, ProtocolError, validate
+from protocol import (
+    REJECT_CODES,
+    SUPPORTED_VERSIONS,
+    ProtocolError,
+    depth_for,
+    negotiate,
+    validate,
+)
 from protocol.codec import Prepacked
 from protocol.fields import INT_MAX, check_id
 from protocol.messages import BY_TYPE, LIST_PAGE
 from server.limits import RateMeter
-from server.party_log import letter, person, table_name
-from server.places import PLAYING, WAITING, Place
+from server.party_log import letter, table_name
+from server.places import PLAYING, Place
+from server.session_log import SessionLog
 from server.session_states import (
     ALLOWED,
     AWAITING_HELLO,
@@ -37,7 +45,6 @@ from server.timers import TimerSettings
 if TYPE_CHECKING:
     from server.hub import Hub
 
-SUPPORTED_VERSIONS = (PROTOCOL_VERSION,)
 HISTORY_PAGE = 20
 """Finished games in a `history` reply that does not say how many."""
 SERVER_NAME = "cosmoport-server 0.1"
@@ -57,7 +64,7 @@ class Peer(Protocol):
         ...
 
 
-class Session:
+class Session(SessionLog):
     """A client from connecting to closing."""
 
     def __init__(self, hub: Hub, peer: Peer, address: str) -> None:
@@ -68,6 +75,7 @@ class Session:
         self.state = AWAITING_HELLO
         self.name = ""
         self.labels = True  # the legal actions sent come with their labels (hello's `labels`)
+        self.version: int | None = None  # the protocol version agreed in `welcome`
         self.table: Table | None = None
         self.place: Place | None = None
         now = hub.clock()
@@ -87,6 +95,12 @@ class Session:
     def __repr__(self) -> str:
         return f"<Session {self.name or '?'}@{self.address} {self.state}>"
 
+    @property
+    def decode_depth(self) -> int:
+        """How deep the frames of this session may nest: version 1's 8 levels until the hello
+        has agreed on version 2, whose 3 levels apply from then on."""
+        return depth_for(self.version)
+
     # --- transitions ---------------------------------------------------------------------
 
     def _enter(self, event: str) -> None:
@@ -98,13 +112,14 @@ class Session:
         """Handle one decoded message from the client (its frame has passed :meth:`admit`)."""
         if self.state == CLOSED:
             return
-        request_id = _request_id(msg)
+        version = self._rules(msg)
+        request_id = _request_id(msg, version)
         kind = msg.get("type") if isinstance(msg.get("type"), str) else None
         try:
             if self.state == AWAITING_HELLO and _foreign_version(msg):
                 spec = BY_TYPE["hello"]  # refused for its version alone (handle_hello)
             else:
-                spec = validate(msg)
+                spec = validate(msg, version)
             if spec.type not in ALLOWED[self.state]:
                 raise ProtocolError(
                     "session/wrong_state", f"`{spec.type}` is not allowed while {self.state}"
@@ -122,6 +137,16 @@ class Session:
                 kind,
             )
         self.lobby.flush()
+
+    def _rules(self, msg: dict[str, Any]) -> int:
+        """The protocol version whose rules ``msg`` is checked by: the session's; before the
+        hello, the version a ``hello`` asks for, and version 1's (the wider) for anything else,
+        which is refused for its state anyway."""
+        if self.version is not None:
+            return self.version
+        if msg.get("type") == "hello":
+            return negotiate(msg.get("version"), msg.get("versions")) or 1
+        return 1
 
     def receive_garbage(self, err: ProtocolError) -> None:
         """A frame that did not decode (it has passed :meth:`admit`): refused like any bad
@@ -264,14 +289,20 @@ class Session:
     # --- handlers: handshake -------------------------------------------------------------
 
     def handle_hello(self, msg: dict[str, Any], request_id: Any) -> None:
-        if msg["version"] not in SUPPORTED_VERSIONS:
+        version = negotiate(msg["version"], msg.get("versions"))
+        if version is None:
+            listed = msg.get("versions")
+            spoken = [msg["version"], *(listed if isinstance(listed, list) else ())]
+            asked = sorted({v for v in spoken if type(v) is int}, reverse=True)
             self.reject(
                 "session/bad_version",
-                f"this server speaks protocol version {PROTOCOL_VERSION}, not {msg['version']}",
+                f"this server speaks protocol versions {_listed(SUPPORTED_VERSIONS)}, "
+                f"not {_listed(asked[:4])}",
                 request_id,
                 supported=list(SUPPORTED_VERSIONS),
             )
             return
+        self.version = version
         self.name = msg["name"]
         self.labels = msg.get("labels", True)
         _log.info("{who} connected", who=self._who())
@@ -279,18 +310,26 @@ class Session:
         self.lobby.enter(self)
         reply: dict[str, Any] = {
             "type": "welcome",
-            "version": PROTOCOL_VERSION,
+            "version": version,
             "server": SERVER_NAME,
             "server_id": self.hub.store.server_id,
             "name": self.name,
             "games": self.lobby.games_info(),
-            "limits": self.hub.limits.public(),
+            "limits": self._limits(),
         }
         if request_id is not None:
             reply["id"] = request_id
         self.send(reply)
         if "token" in msg:
             self.handle_resume({"token": msg["token"]}, request_id)
+
+    def _limits(self) -> dict[str, Any]:
+        """The limits this session is told (``welcome.limits``) and held to. Version 1 had no
+        turn timers: a table a version-1 session creates without ``timer`` has none, as then."""
+        limits = self.hub.limits.public()
+        if self.version == 1:
+            limits["timer"] = limits["bank"] = 0
+        return limits
 
     # --- handlers: lobby -----------------------------------------------------------------
 
@@ -301,6 +340,7 @@ class Session:
         self._reply(request_id, {"type": "tables", "tables": tables, "more": more})
 
     def handle_create(self, msg: dict[str, Any], request_id: Any) -> None:
+        limits = self._limits()
         table = self.lobby.create(
             msg["game"],
             msg["players"],
@@ -309,7 +349,7 @@ class Session:
             msg.get("autostart", False),
             creator=self.address,
             timer=TimerSettings.of(
-                msg.get("timer", self.hub.limits.timer), msg.get("bank", self.hub.limits.bank)
+                msg.get("timer", limits["timer"]), msg.get("bank", limits["bank"])
             ),
         )
         self._reply(request_id, {"type": "created", "table": table.info()})
@@ -500,98 +540,26 @@ class Session:
             msg["id"] = request_id
         self.send(msg)
 
-    # --- the host's log ------------------------------------------------------------------
 
-    def _who(self) -> str:
-        return person(self.name or "a client", self.address)
-
-    def _where(self, table: Table, place: Place) -> str:
-        """``place B`` while the table waits, ``seat B`` once the game has started."""
-        if table.started and place.seat is not None:
-            return f"seat {letter(place.seat)}"
-        return f"place {letter(place.slot)}"
-
-    def _log_left(self, table: Table, place: Place) -> None:
-        who, name = self._who(), table_name(table)
-        if table.state == PLAYING:  # (a person who handed their seat over: the bot's now)
-            then = "a bot plays {seat} on" if place.bot else "{seat} waits for them"
-            _log.info(
-                "{who} left {table} during the game: " + then,
-                who=who,
-                table=name,
-                seat=self._where(table, place),
-            )
-        elif table.state == WAITING:
-            _log.info(
-                "{who} left {table}: {place} is free",
-                who=who,
-                table=name,
-                place=self._where(table, place),
-            )
-        else:
-            _log.info("{who} left {table}", who=who, table=name)
-
-    def _log_resumed(self, table: Table, place: Place) -> None:
-        if place.level is not None:  # a bot program the server started takes its place
-            _log.info(
-                "the {bot_level} bot ({address}) took {name}'s {seat} at {table}",
-                bot_level=place.level,
-                address=self.address,
-                name=place.name,
-                seat=self._where(table, place),
-                table=table_name(table),
-            )
-            return
-        _log.info(
-            "{who} is back at {table}, {seat}",
-            who=self._who(),
-            table=table_name(table),
-            seat=self._where(table, place),
-        )
-
-    def _log_end(self) -> None:
-        """One line for the end of this connection (none while the whole server stops)."""
-        if self.hub.shutting_down:
-            return
-        reason = f" ({self.end_reason})" if self.end_reason else ""
-        if self.state == AWAITING_HELLO:
-            _log.debug(
-                "a connection from {address} closed before hello{reason}",
-                address=self.address,
-                reason=reason,
-            )
-            return
-        table, place = self.table, self.place
-        if self.state == SEATED and table is not None and place is not None and _held(table, place):
-            _log.info(
-                "{who} dropped from {table}{reason}: {seat} waits for them",
-                who=self._who(),
-                table=table_name(table),
-                reason=reason,
-                seat=self._where(table, place),
-            )
-            return
-        _log.info("{who} disconnected{reason}", who=self._who(), reason=reason)
-
-
-def _held(table: Table, place: Place) -> bool:
-    """Whether ``place`` is still kept at ``table`` for its person to come back to."""
-    return place in table.places and table.state in (WAITING, PLAYING)
-
-
-def _request_id(msg: dict[str, Any]) -> Any:
-    """The message's ``id`` if it is a valid one (the catalogue's rule), which the reply or
-    error echoes whatever else is wrong with the message; None otherwise (validation then
-    refuses the message for it)."""
+def _request_id(msg: dict[str, Any], version: int) -> Any:
+    """The message's ``id`` if it is a valid one in ``version`` (the catalogue's rule), which
+    the reply or error echoes whatever else is wrong with the message; None otherwise
+    (validation then refuses the message for it)."""
     value = msg.get("id")
-    return value if check_id(value) is None else None
+    return value if check_id(value, wide=version == 1) is None else None
+
+
+def _listed(versions: Any) -> str:
+    """``2 and 1``, ``3``."""
+    words = [str(v) for v in versions]
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def _foreign_version(msg: dict[str, Any]) -> bool:
-    """Whether ``msg`` is a ``hello`` in a protocol version this server does not speak: it is
-    answered ``session/bad_version`` before anything else of it is checked, since another
-    version's ``hello`` may have other fields."""
+    """Whether ``msg`` is a ``hello`` whose ``version`` (a valid one) and ``versions`` name no
+    protocol version this server speaks: it is answered ``session/bad_version`` before anything
+    else of it is checked, since another version's ``hello`` may have other fields."""
     version = msg.get("version")
     if msg.get("type") != "hello" or isinstance(version, bool) or not isinstance(version, int):
         return False
-    return 0 <= version <= INT_MAX and version not in SUPPORTED_VERSIONS
+    return 0 <= version <= INT_MAX and negotiate(version, msg.get("versions")) is None

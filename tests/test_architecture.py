@@ -21,6 +21,9 @@ imported, so a broken module is still checked and the test starts no reactor).
                  the program under test exactly as a tournament starts a ``cmd:`` entrant
                  (:mod:`tournament.programs`); the tournament never imports the kit
    cosmoport     everything (the command line puts the others together)
+   cosmoport.    games, cosmoport.envs: the research environments wrap the engines alone
+   envs          (numpy, gymnasium, PettingZoo and OpenSpiel are third-party); the one
+                 exception is ``client`` for the console's board when an environment renders
    ============  ==========================================================================
 
    No product package imports ``cosmoport`` but ``cosmoport`` itself, and none imports
@@ -60,10 +63,22 @@ ALLOWED: dict[str, frozenset[str]] = {
         {"games", "protocol", "ai", "server", "client", "tournament", "conformance"}
     ),
     "cosmoport": frozenset(
-        {"games", "protocol", "ai", "server", "client", "tournament", "conformance", "cosmoport"}
+        {
+            "games",
+            "protocol",
+            "ai",
+            "server",
+            "client",
+            "tournament",
+            "conformance",
+            "cosmoport",
+            "cosmoport.envs",
+        }
     ),
+    "cosmoport.envs": frozenset({"games", "client", "cosmoport.envs"}),
 }
-"""Each product package, lowest floor first, and the product packages it may import."""
+"""Each product package, lowest floor first, and the product packages it may import. A dotted
+name is a sub-package held to a narrower rule than its package."""
 
 NOT_PRODUCT = frozenset({"tests", "bench", "examples"})
 """Folders of the repository that no product package may import."""
@@ -95,6 +110,8 @@ def product_sources(root: Path = ROOT) -> dict[str, tuple[str, str]]:
     """Every module of the product packages: module name -> (path from the root, source)."""
     sources: dict[str, tuple[str, str]] = {}
     for package in ALLOWED:
+        if "." in package:
+            continue  # a sub-package: its modules are its package's
         for path in sorted((root / package).rglob("*.py")):
             relative = path.relative_to(root).as_posix()
             sources[module_name(root, path)] = (relative, path.read_text(encoding="utf-8"))
@@ -178,12 +195,22 @@ def _where(found: Import) -> str:
     return f"{found.path}:{found.line}"
 
 
+def package_of(module: str) -> str:
+    """The entry of :data:`ALLOWED` that rules ``module``: its sub-package's if it has one,
+    else its top-level package's (which may not be in the table: a third-party module)."""
+    best = module.split(".")[0]
+    for package in ALLOWED:
+        if "." in package and (module == package or module.startswith(package + ".")):
+            best = package if len(package) > len(best) else best
+    return best
+
+
 def floor_violations(imports: Iterable[Import]) -> list[str]:
     """Rule 1: one message per import of a package above the importer's floor."""
     problems: list[str] = []
     for found in imports:
-        package = found.importer.split(".")[0]
-        top = found.target.split(".")[0]
+        package = package_of(found.importer)
+        top = package_of(found.target)
         allowed = ALLOWED.get(package)
         if allowed is None:
             continue
@@ -373,3 +400,17 @@ def test_checker_counts_the_else_of_type_checking() -> None:
     )
     [problem] = check(sources)
     assert "client/a.py:4" in problem
+
+
+def test_checker_holds_a_sub_package_to_its_own_floor() -> None:
+    sources = _sources(
+        cosmoport__envs__env="import numpy\nfrom games.api import get\nfrom ai import mcts\n",
+        cosmoport__envs__draw="def draw():\n    from client.render import board\n",
+        cosmoport__cli="from cosmoport.envs import env\nimport ai.mcts\n",
+        server__x="import cosmoport.envs.env\n",
+    )
+    problems = check(sources)
+    assert len(problems) == 2, problems
+    text = "\n".join(problems)
+    assert "cosmoport/envs/env.py:3: cosmoport.envs imports ai, above its floor" in text
+    assert "server/x.py:1: server imports cosmoport.envs.env" in text

@@ -1,9 +1,9 @@
 """The full-screen client (Textual): panes for the board, the menu, the log, players and chat.
 
 ``cosmoport play`` and ``cosmoport join`` use it when standard input and output are terminals
-(``--plain`` keeps the line console, :mod:`client.terminal`). It drives the same
-:class:`client.console.Console` as the line mode, so every command and every renderer's wording
-is shared; see :mod:`.app` for the panes and :mod:`.bridge` for the console's side.
+(``--plain`` keeps the line console, :mod:`client.console.terminal`). It drives the same
+:class:`client.console.commands.Console` as the line mode, so every command and every renderer's
+wording is shared; see :mod:`.app` for the panes and :mod:`.bridge` for the console's side.
 
 Twisted and Textual on one loop
 -------------------------------

@@ -28,7 +28,7 @@ from textual.message import Message
 from textual.widgets import Input, Label
 from twisted.logger import Logger
 
-from client.console import Console
+from client.console.commands import Console
 from client.tui import content, layout
 from client.tui.bridge import PaneConsole, PaneScreen
 from client.tui.panes import LogPane, MenuPane, TextPane

@@ -1,7 +1,7 @@
 """The line console inside the full-screen app: what it writes on, and what it does differently.
 
-:class:`client.console.Console` writes everything to a screen and knows nothing of panes. Here
-its screen is a :class:`PaneScreen`: lines go to the log pane, the prompt to the command line,
+:class:`client.console.commands.Console` writes everything to a screen and knows nothing of panes.
+Here its screen is a :class:`PaneScreen`: lines go to the log pane, the prompt to the command line,
 and every prompt (the console prompts after each line typed, each message from the server and
 each answer to a request) tells the app to redraw its panes from the console's state.
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from client.console import Console
-from client.style import Style
+from client.console.commands import Console
+from client.text.style import Style
 
 
 class Panes(Protocol):
@@ -32,7 +32,7 @@ class Panes(Protocol):
 
 
 class PaneScreen:
-    """A :class:`client.screen.Screen` look-alike writing to the app's panes.
+    """A :class:`client.console.screen.Screen` look-alike writing to the app's panes.
 
     Text is styled with ANSI codes whatever the colour setting: the app turns them into its own
     styles, and drops the colours itself when ``NO_COLOR`` (or ``--no-color``) asks it to.

@@ -1,44 +1,28 @@
 """What each pane shows, from the console's state: pure functions of the console and a width.
 
 The board, the menu and the end of a game come from :mod:`client.render`, like the line
-console's, at the pane's width: a renderer that takes ```width=`` is given it, any other line is
-cut to fit (:func:`drawn`). The legend (:mod:`client.legend`) and the rules (:mod:`client.rules`)
-are imported when first shown, and missing modules just say so.
+console's, drawn at the pane's width (and any line still too long cut to fit); the legend from
+:mod:`client.games.legend`, the rules from :mod:`client.console.rulebook`.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-import inspect
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 
-from client import preview, render
-from client.console import Console
-from client.console_game import seat_list
-from client.narrate import label_text
-from client.style import Style
+from client import render
+from client.console import rulebook
+from client.console.commands import Console
+from client.console.game_commands import seat_list
+from client.console.where import Where
+from client.games import legend as legends
+from client.games import preview
+from client.games.narrate import label_text
+from client.text.style import Style
+from client.text.wording import letter
 from client.tui.panes import fitted
 from client.tui.targets import Target, covered, named_targets, numbered_targets
-
-
-@functools.cache
-def _parameters(function: Callable[..., Any]) -> frozenset[str]:
-    try:
-        return frozenset(inspect.signature(function).parameters)
-    except (TypeError, ValueError):
-        return frozenset()
-
-
-def drawn(function: Callable[..., list[str]], *args: Any, width: int, **extra: Any) -> list[str]:
-    """``function(*args)`` at ``width`` columns: asked for if it can, cut to it anyway; the
-    ``extra`` keywords are given when it takes them."""
-    known = _parameters(function)
-    given = {k: v for k, v in {"width": width, **extra}.items() if k in known}
-    return fitted(function(*args, **given), width)
 
 
 def game_of(console: Console | None, default: str | None = None) -> str | None:
@@ -59,13 +43,13 @@ def board(console: Console | None, width: int) -> tuple[list[str], str]:
     game = console.game
     if game is not None and game.view is not None:
         title = f"{render.title(game.game)}, table {game.table_id}"
-        lines = drawn(render.board, game.view, game.names, style, width=width)
+        lines = fitted(render.board(game.view, game.names, style, width), width)
         clock = console.clock_text()
         return lines + (fitted([style.note(clock)], width) if clock else []), title
     if console.table is not None:
         table = console.table
         lines = [console.describe_table(table)]
-        if console.where == "table" and table.get("state") == "waiting":
+        if console.where == Where.TABLE and table.get("state") == "waiting":
             lines.append(style.note("Waiting for every place to be taken..."))
         return fitted(lines, width), f"Table {console.table_id}"
     tables = [console.describe_table(t) for t in console.tables.values()]
@@ -74,8 +58,8 @@ def board(console: Console | None, width: int) -> tuple[list[str], str]:
 
 
 def previews(console: Console | None) -> list[str | None]:
-    """What each of the person's choices will do (see :mod:`client.preview`), while it is their
-    turn: shown for the choice under the mouse."""
+    """What each of the person's choices will do (see :mod:`client.games.preview`), while it is
+    their turn: shown for the choice under the mouse."""
     game = console.game if console is not None else None
     if game is None or game.view is None or game.over is not None or not game.my_turn:
         return []
@@ -98,17 +82,17 @@ def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Targ
         return fitted(lobby_hints(console, style), width), [], "What next"
     view = game.view
     if game.over is not None:
-        lines = drawn(render.final, view, game.over, game.names, style, width=width)
+        lines = fitted(render.final(view, game.over, game.names, style, width), width)
         return lines, [], "Game over"
     if game.my_turn:
         legal, names = game.legal, game.names
-        lines = drawn(render.menu, view, legal, names, style, width=width, limit=None)
+        lines = fitted(render.menu(view, legal, names, style, width, limit=None), width)
         found = named_targets(view, legal, names, lines, width)
         if found is None:
             found = numbered_targets(lines, len(legal))
         if covered(found) != set(range(1, len(legal) + 1)):
             entries = _choices(view, legal, names)
-            listed = drawn(render.full_list, legal, style, width=width, entries=entries)
+            listed = fitted(render.full_list(legal, style, width, entries=entries), width)
             lines = lines[:1] + listed
             found = numbered_targets(lines, len(legal))
         if game.undo is not None:  # offered exactly when the server allows it
@@ -124,19 +108,15 @@ def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Targ
 
 
 def _choices(view: dict[str, Any], legal: list[Any], names: list[str]) -> list[Any]:
-    choices = getattr(render, "choices", None)
-    try:
-        return list(choices(view, legal, names)) if choices is not None else []
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
-        return []
+    return render.choices(view, legal, names)
 
 
 def lobby_hints(console: Console | None, style: Style) -> list[str]:
     if console is None:
         return [style.note("Starting...")]
-    if console.where == "table":
+    if console.where == Where.TABLE:
         return ["`bot` fills a free place with a bot; `start` begins once every place is taken."]
-    if console.where == "watching":
+    if console.where == Where.WATCHING:
         return [style.note("Waiting for the game to start.")]
     return [
         "`list` shows the tables, `create cr 2` or `create aa 3` opens one, "
@@ -162,9 +142,7 @@ def players(console: Console | None, width: int) -> list[str]:
         you = " (you)" if seat == game.seat else ""
         score = f"{scores[seat]} VP" if seat < len(scores) else ""
         gone = style.note(" (away)") if seat in away else ""
-        lines.append(
-            style.seat(seat, f"{pointer} {chr(65 + seat)} {name}{you}") + f"  {score}{gone}"
-        )
+        lines.append(style.seat(seat, f"{pointer} {letter(seat)} {name}{you}") + f"  {score}{gone}")
     return fitted(lines, width)
 
 
@@ -174,41 +152,23 @@ def _away(console: Console) -> set[int]:
 
 
 def legend(game: str | None, width: int) -> list[str]:
-    """The symbols on screen explained (:func:`client.legend.legend`), or why not."""
-    function = _optional("client.legend", "legend")
-    if function is None:
-        return ["No legend in this version of the client."]
+    """The symbols on screen explained (:func:`client.games.legend.legend`), or why not."""
     if game is None:
         return ["The legend explains the board of a game: start or join one first."]
-    return fitted(function(game, width), width)
+    return fitted(legends.legend(game, width), width)
 
 
 def rules(game: str | None, width: int) -> list[str]:
-    """The whole rulebook of ``game`` (:mod:`client.rules`), or why not."""
-    module = _module("client.rules")
-    if module is None:
-        return ["No rules in this version of the client."]
+    """The whole rulebook of ``game`` (:mod:`client.console.rulebook`), or why not."""
     if game is None:
         return ["Start or join a game first: the rules shown are that game's."]
     lines: list[str] = []
-    topics = getattr(module, "topics", None)
-    keys = [key for key, _ in topics(game)] if topics is not None else []
+    keys: list[str | None] = [key for key, _ in rulebook.topics(game)]
     for key in keys or [None]:
         if lines:
             lines.append("")
-        lines.extend(module.text(game, key, width))
+        lines.extend(rulebook.text(game, key, width))
     return fitted(lines, width)
-
-
-def _module(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
-def _optional(module: str, attr: str) -> Callable[..., list[str]] | None:
-    return getattr(_module(module), attr, None)
 
 
 def plain(lines: list[str]) -> list[str]:

@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
-from client.style import clip
+from client.text.style import clip
 from client.tui.targets import Target
 
 LOG_KEPT = 1000

@@ -1,7 +1,7 @@
 """Where each choice of the menu is on screen, so that a click can play it.
 
 The menu is :func:`client.render.menu`'s text. To find its entries, the same entries
-(:func:`client.render.choices`) are laid out again (:func:`client.render.menu.layout`) with an
+(:func:`client.render.choices`) are laid out again (:func:`client.text.menu.layout`) with an
 invisible mark in each one's tag: an escape sequence, which takes no column, so the marked layout
 is the shown one column for column. Each mark gives where its entry's tag starts; the entry runs
 from its number (when it shows one) to the end of its tag and detail. The marked lines are then
@@ -16,14 +16,15 @@ runs to the end of its line and over the indented lines after it.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 
-from client.style import Style, strip, visible_len
+from client import render
+from client.text import menu as menus
+from client.text.style import Style, strip, visible_len
 
 Target = tuple[int, int, int]
 """A choice on one line: (first column, column after its end, its number)."""
@@ -41,21 +42,13 @@ def named_targets(
     width: int,
 ) -> list[list[Target]] | None:
     """Targets for the menu ``lines`` drawn from ``view`` at ``width``; None if they cannot be
-    found (a renderer without ``choices``, or a layout that does not line up)."""
-    from client import render
-
-    menus = importlib.import_module("client.render.menu")  # the module (render.menu: a function)
-
-    choices = getattr(render, "choices", None)
-    layout = getattr(menus, "layout", None)
-    if choices is None or layout is None:
-        return None
+    found (a layout that does not line up)."""
     try:
-        entries = list(choices(view, legal, names))
+        entries = render.choices(view, legal, names)
         marked = [
             dataclasses.replace(e, tag=f"\x1b[{MARK + i}m{e.tag}") for i, e in enumerate(entries)
         ]
-        marked_lines = layout(marked, Style(True), width)
+        marked_lines = menus.layout(marked, Style(True), width)
     except (TypeError, ValueError, AttributeError, KeyError, IndexError):
         return None
     shown = [strip(line) for line in lines]

@@ -20,7 +20,7 @@ from typing import Any
 from twisted.internet import protocol, reactor
 from twisted.protocols.basic import Int32StringReceiver
 
-import client.connection
+import client.net.connection
 from cosmoport import bot as cli
 from protocol import decode, encode
 
@@ -58,7 +58,7 @@ def terminate() -> None:
     os.kill(os.getpid(), signal.SIGTERM)  # its handler runs before the next line
 
 
-handle = client.connection.Connection.stringReceived
+handle = client.net.connection.Connection.stringReceived
 
 
 def string_received(self: Any, body: bytes) -> None:
@@ -70,7 +70,7 @@ def string_received(self: Any, body: bytes) -> None:
         terminate()
 
 
-client.connection.Connection.stringReceived = string_received  # type: ignore[method-assign]
+client.net.connection.Connection.stringReceived = string_received  # type: ignore[method-assign]
 listening = reactor.listenTCP(0, protocol.Factory.forProtocol(FakeServer), interface="127.0.0.1")
 parser = argparse.ArgumentParser()
 cli.add_arguments(parser)

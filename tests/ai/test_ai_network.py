@@ -16,7 +16,7 @@ import pytest_twisted
 from twisted.internet import reactor
 
 import games
-from client.bots import start_bot
+from client.net.network_bot import start_bot
 from cosmoport.bot import ThreadedChooser, bot_name
 from cosmoport.cli import main
 from server.limits import Limits
@@ -86,7 +86,7 @@ def test_the_protocol_offers_exactly_the_bots_there_are():
 
 
 class FakeClient:
-    """Stands in for client.connection.Client: records requests, succeeds or refuses them."""
+    """Stands in for client.net.session.Client: records requests, succeeds or refuses them."""
 
     def __init__(self, refuse: str | None = None) -> None:
         self.on_message = None
@@ -97,7 +97,7 @@ class FakeClient:
     def request(self, msg):
         from twisted.internet import defer
 
-        from client.connection import ServerError
+        from client.net.connection import ServerError
 
         self.requests.append(msg)
         if self.refuse:
@@ -128,7 +128,7 @@ def _update(version, legal, over=False, kind="update"):
 def test_a_bot_whose_chooser_fails_plays_a_legal_action_instead_of_stalling():
     from twisted.internet.task import Clock
 
-    from client.bots import NetworkBot
+    from client.net.network_bot import NetworkBot
 
     clock, client = Clock(), FakeClient()
     NetworkBot(clock, client, BrokenChooser())
@@ -142,7 +142,7 @@ def test_a_bot_refused_once_plays_again_from_the_next_snapshot():
     from twisted.internet.task import Clock
 
     from ai.bots import RandomBot
-    from client.bots import NetworkBot
+    from client.net.network_bot import NetworkBot
 
     clock, client = Clock(), FakeClient(refuse="action/illegal")
     bot = NetworkBot(clock, client, RandomBot(random.Random(1)))
@@ -160,7 +160,7 @@ def test_a_bot_plays_from_a_snapshot_whose_version_is_lower_than_what_it_held():
     from twisted.internet.task import Clock
 
     from ai.bots import RandomBot
-    from client.bots import NetworkBot
+    from client.net.network_bot import NetworkBot
 
     clock, client = Clock(), FakeClient()
     NetworkBot(clock, client, RandomBot(random.Random(1)))
@@ -175,7 +175,7 @@ def test_a_bot_refused_three_times_in_a_row_stops_instead_of_looping():
     from twisted.internet.task import Clock
 
     from ai.bots import RandomBot
-    from client.bots import MAX_REFUSED, NetworkBot
+    from client.net.network_bot import MAX_REFUSED, NetworkBot
 
     clock, client = Clock(), FakeClient(refuse="action/illegal")
     bot = NetworkBot(clock, client, RandomBot(random.Random(1)))
@@ -192,7 +192,7 @@ def test_a_bot_back_after_the_end_sees_the_game_is_over():
     from twisted.internet.task import Clock
 
     from ai.bots import RandomBot
-    from client.bots import NetworkBot
+    from client.net.network_bot import NetworkBot
 
     clock, client = Clock(), FakeClient()
     bot = NetworkBot(clock, client, RandomBot(random.Random(1)))

@@ -16,10 +16,11 @@ from twisted.internet.testing import MemoryReactorClock
 from twisted.test.iosim import ConnectionCompleter, IOPump
 
 import games
-from client.connection import Client, ServerError
-from client.console import Console
-from client.screen import Screen
-from client.style import Style, strip
+from client.console.commands import Console
+from client.console.screen import Screen
+from client.net.connection import ServerError
+from client.net.session import Client
+from client.text.style import Style, strip
 from server.limits import Limits
 from server.service import listen
 

@@ -1,7 +1,7 @@
 """Every number a card has in the games' data tables appears in its text (``info``, cards.md).
 
 For each card, the numbers its data entry holds, and the named constants the rules use for it,
-are listed here independently of how :mod:`client.cards` words them; its text must show each
+are listed here independently of how :mod:`client.games.cards` words them; its text must show each
 of them (as many times as they occur: a planet's 1-credit buy discount and its 1 card per Mine
 are two 1s).
 """
@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from client.cards import card_info, reference
+from client.games.cards import card_info, reference
 from games.alien_artifacts import data as aa
 from games.cosmic_run import data as cr
 

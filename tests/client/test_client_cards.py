@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from client.cards import NAMES, card_info, reference
-from client.legend import explain, symbols
+from client.games.cards import NAMES, card_info, reference
+from client.games.legend import explain, symbols
 from games.cosmic_run import data as cr
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cards.md"
@@ -15,7 +15,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "cards.md"
 
 def test_the_card_reference_is_current():
     assert DOC.read_text(encoding="utf-8") == reference(), (
-        "docs/cards.md is stale: run `python -m client.cards docs/cards.md`"
+        "docs/cards.md is stale: run `python -m client.games.cards docs/cards.md`"
     )
 
 

@@ -17,7 +17,9 @@ from client_helpers import FakeClient, Typist, legal_of, position, table_map
 
 import games
 from client import render
-from client.style import Style
+from client.games import plugin
+from client.games.cosmic_run import names as cosmic_run_names
+from client.text.style import Style
 
 PLAIN = Style(False)
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -210,7 +212,7 @@ def test_boost_pass_and_retire_answer_to_their_words() -> None:
         assert resolved(boost, text).index == index_of(boost, "pass"), text  # type: ignore[union-attr]
     retire = find("cosmic_run", 2, lambda s: s.legal_actions()[0][0] == "retire")
     alien = retire.legal_actions()[-1][1]
-    name = render.cosmic_run.alien_name(alien)
+    name = cosmic_run_names.alien_name(alien)
     last = len(retire.legal_actions()) - 1
     for text in (f"retire {alien}", f"retire {name}", alien.lower(), name.upper()):
         assert resolved(retire, text).index == last, text  # type: ignore[union-attr]
@@ -318,7 +320,8 @@ def test_the_examples_under_the_menu_are_choices_one_can_type_now(game: str) -> 
                 continue
             view, legal = state.view(state.current_player), legal_of(state)
             names = NAMES[:players]
-            module = render.RENDERERS[game]
+            module = plugin(game)
+            assert module is not None
             for width in (60, 80):
                 hint = module.hint(view, render.choices(view, legal, names), width)
                 for example in re.findall(r"`([^`]+)`", hint):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from client_helpers import FakeClient, Network, Typist, result
 
-from client.clock import clock_line, left
+from client.console.clock import clock_line, left
 from server.limits import Limits
 
 CLOCK = {"seat": 1, "decision": 10.0, "banks": [30.0, 5.0], "auto": [False, False]}

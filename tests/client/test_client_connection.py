@@ -7,14 +7,17 @@ from typing import Any
 
 import pytest
 from twisted.internet import task
+from twisted.internet.defer import succeed
 from twisted.internet.testing import StringTransport
 
-from client.connection import (
+from client.net import connection
+from client.net.connection import (
     DEAD_AFTER,
     QUIET_AFTER,
     Connection,
     ConnectionClosed,
     ServerError,
+    connect,
 )
 from protocol import decode, encode, frame
 
@@ -125,11 +128,12 @@ def test_losing_the_connection_fails_pending_requests_and_fires_closed() -> None
         wire.conn.send({"type": "pong"})
 
 
-def test_hello_speaks_protocol_version_1_and_remembers_the_welcome() -> None:
+def test_hello_offers_protocol_versions_2_and_1_and_remembers_the_welcome() -> None:
     wire = Wire()
     d = wire.conn.hello("Ann")
     (sent,) = wire.sent()
-    assert (sent["type"], sent["version"], sent["name"]) == ("hello", 1, "Ann")
+    assert (sent["type"], sent["version"], sent["name"]) == ("hello", 2, "Ann")
+    assert sent["versions"] == [2, 1]
     wire.feed(
         {
             "type": "welcome",
@@ -165,3 +169,86 @@ def test_anything_heard_from_the_server_resets_the_watchdog() -> None:
         wire.feed({"type": "ping"})
     assert [m["type"] for m in wire.sent()] == ["pong"] * 10
     assert not wire.transport.disconnecting
+
+
+class FakeEndpoint:
+    """Connections made by :func:`client.net.connection.connect`, on in-memory transports."""
+
+    def __init__(self) -> None:
+        self.made: list[Wire] = []
+
+    def __call__(self, reactor: Any, host: str, port: int, timeout: float = 10.0) -> Any:
+        return self
+
+    def connect(self, factory: Any) -> Any:
+        wire = Wire.__new__(Wire)
+        wire.pushed = []
+        wire.conn = factory.buildProtocol(None)
+        wire.transport = StringTransport()
+        wire.conn.makeConnection(wire.transport)
+        self.made.append(wire)
+        return succeed(wire.conn)
+
+
+def _welcome(version: int, request_id: int) -> dict[str, Any]:
+    return {
+        "type": "welcome",
+        "version": version,
+        "server": "s",
+        "name": "Ann",
+        "games": [],
+        "limits": {},
+        "id": request_id,
+    }
+
+
+def test_a_server_that_does_not_know_versions_is_asked_again_in_version_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = FakeEndpoint()
+    monkeypatch.setattr(connection, "endpoint", fake)
+    d = connect(task.Clock(), "192.0.2.1", 7777, "Ann")
+    (wire,) = fake.made
+    (first,) = wire.sent()
+    wire.feed(
+        {"type": "error", "code": "proto/bad_message", "message": "versions?", "request": "hello"}
+        | {"id": first["id"]}
+    )
+    (second,) = wire.sent()
+    assert second["version"] == 1 and "versions" not in second
+    wire.feed(_welcome(1, second["id"]))
+    assert outcome(d).welcome["version"] == 1
+
+
+def test_a_server_of_version_1_alone_that_rejects_version_2_is_joined_in_version_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = FakeEndpoint()
+    monkeypatch.setattr(connection, "endpoint", fake)
+    d = connect(task.Clock(), "192.0.2.1", 7777, "Ann")
+    (rejected,) = fake.made
+    (first,) = rejected.sent()
+    assert first["versions"] == [2, 1]
+    rejected.feed(
+        {"type": "reject", "code": "session/bad_version", "message": "1 only", "supported": [1]}
+    )
+    assert rejected.transport.disconnecting
+    (again,) = fake.made[1:]
+    (second,) = again.sent()
+    assert second["version"] == 1 and "versions" not in second
+    again.feed(_welcome(1, second["id"]))
+    assert outcome(d).welcome["version"] == 1
+
+
+def test_a_server_that_speaks_no_version_of_ours_is_not_asked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = FakeEndpoint()
+    monkeypatch.setattr(connection, "endpoint", fake)
+    d = connect(task.Clock(), "192.0.2.1", 7777, "Ann")
+    (wire,) = fake.made
+    wire.sent()
+    wire.feed({"type": "reject", "code": "session/bad_version", "message": "3", "supported": [3]})
+    failure = outcome(d)
+    assert isinstance(failure.value, ServerError) and failure.value.supported == [3]
+    assert len(fake.made) == 1

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from client_helpers import FakeClient, Typist, legal_of, position, table_map
 
-from client.console import game_name, parse_value
+from client.console.commands import game_name, parse_value
 
 
 def seated(players: int = 2, game: str = "cosmic_run", steps: int = 0) -> tuple[Typist, Any]:

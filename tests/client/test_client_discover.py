@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from client import discover, join
-from client.discover import Found, found_from, pick
+from client.console import join
+from client.net import discover
+from client.net.discover import Found, found_from, pick
 from cosmoport.cli import build_parser
 
 DEN = Found("Den", "192.0.2.10", 7777, "cosmoport-server 0.1", 1, 2, 1, ("cosmic_run",))
@@ -68,7 +69,7 @@ def test_several_servers_are_listed_by_number_and_the_one_picked_is_joined() -> 
     assert fake.pick() == ATTIC
     assert "  1. Den  192.0.2.10:7777" in fake.text
     assert "  2. Attic  192.0.2.11:7800  cosmoport-server 0.1  0 tables open" in fake.text
-    assert "  3. Old box" in fake.text and "protocol 0: this client speaks 1" in fake.text
+    assert "  3. Old box" in fake.text and "protocol 0: this client speaks 1 or 2" in fake.text
     assert fake.asked == ["Join which one (1-3, Enter to give up)? "]
 
 
@@ -154,3 +155,16 @@ def test_no_network_to_browse_is_a_message_not_a_traceback() -> None:
     assert pick(no_network, lambda prompt: "", said.append) is None
     assert "Could not look for servers on this network (No interfaces to listen on)." in said
     assert "cosmoport join HOST[:PORT]" in said[-1]
+
+
+def test_a_server_is_flagged_only_when_no_version_it_speaks_is_ours() -> None:
+    newer = found_from(
+        "New._cosmoport._tcp.local.", ["192.0.2.13"], 7777, {b"protocol": b"3", b"versions": b"3,2"}
+    )
+    assert newer is not None and newer.versions == (3, 2) and newer.speaks_ours()
+    assert "this client speaks" not in newer.line()
+    alien = found_from(
+        "Far._cosmoport._tcp.local.", ["192.0.2.14"], 7777, {b"protocol": b"7", b"versions": b"7,x"}
+    )
+    assert alien is not None and alien.versions == (7,) and not alien.speaks_ours()
+    assert "protocol 7: this client speaks 1 or 2" in alien.line()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from twisted.internet.error import ConnectionRefusedError
 
-from client.connection import ConnectionClosed, ServerError
-from client.errors import EXPLAIN, describe, explain
+from client.console.errors import EXPLAIN, describe, explain
+from client.net.connection import ConnectionClosed, ServerError
 from protocol import ERROR_CODES
 
 

@@ -13,7 +13,7 @@ import pytest
 from client_helpers import HOST, PORT, Network, Typist, result
 from twisted.internet import defer
 
-from client.bots import start_bots
+from client.net.network_bot import start_bots
 from cosmoport.play import Match
 
 TURN_LIMIT = 3000

@@ -9,7 +9,8 @@ from client_helpers import FakeClient, Typist, legal_of
 from test_client_console import seated as console_seated
 from twisted.internet import defer
 
-from client import hints, preview
+from client.console import hints
+from client.games import preview
 
 
 def seated(game: str = "cosmic_run", steps: int = 0) -> tuple[Typist, Any, Any]:

@@ -8,7 +8,8 @@ import re
 import pytest
 
 import games
-from client.narrate import label_text, max_rounds, narrate
+from client.games.cosmic_run.narrate import max_rounds
+from client.games.narrate import label_text, narrate
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 

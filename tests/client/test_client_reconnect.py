@@ -6,7 +6,8 @@ from typing import Any
 
 from client_helpers import Network, result
 
-from client.connection import Client, ConnectionClosed
+from client.net.connection import ConnectionClosed
+from client.net.session import Client
 
 
 class Recorder:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from client_helpers import legal_of, position
 
 from client import render
-from client.render import alien_artifacts
-from client.style import Style, strip
+from client.games.alien_artifacts import board as alien_artifacts
+from client.text.style import Style, strip
 
 NAMES = ["Ann", "Random bot 1", "Random bot 2", "Random bot 3", "Random bot 4"]
 

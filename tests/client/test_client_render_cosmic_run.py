@@ -10,9 +10,10 @@ from __future__ import annotations
 from client_helpers import legal_of, position
 
 from client import render
-from client.render import cosmic_run
-from client.render.menu import layout
-from client.style import Style, strip
+from client.games.cosmic_run import board as cosmic_run
+from client.games.cosmic_run import names as cosmic_run_names
+from client.text.menu import layout
+from client.text.style import Style, strip
 
 NAMES = ["Ann", "Random bot 1", "Random bot 2", "Random bot 3"]
 
@@ -181,7 +182,7 @@ def test_every_legal_action_has_an_entry_whose_name_resolves_to_it() -> None:
     for args in [(2, 5, 0, 0), (4, 5, 150, 3), (3, 9, 40, 1), (2, 3, 7, 2)]:
         state = position("cosmic_run", *args)
         view, legal = state.view(state.current_player), legal_of(state)
-        entries = cosmic_run.entries(view, legal)
+        entries = cosmic_run_names.entries(view, legal)
         assert {e.number for e in entries} == set(range(1, len(legal) + 1))
         for entry in entries:
             found = render.resolve(view, legal, entry.name)

@@ -17,9 +17,10 @@ import pytest
 from client_helpers import legal_of, position
 
 from client import render
-from client.render import alien_artifacts
-from client.render.menu import item_text
-from client.style import Style, strip, visible_len
+from client.games import plugin
+from client.games.alien_artifacts import board as alien_artifacts
+from client.text.menu import item_text
+from client.text.style import Style, strip, visible_len
 
 PLAIN = Style(False)
 NAMES = ["Ann", "Random bot 1", "Random bot 2", "A rather long player name", "Eve"]
@@ -41,7 +42,8 @@ def words(lines: list[str]) -> Counter[str]:
 
 
 def hint_words(view: dict[str, Any], legal: list[Any], names: list[str], width: int) -> Counter:
-    module = render.RENDERERS[view["game"]]
+    module = plugin(view["game"])
+    assert module is not None
     return Counter(module.hint(view, render.choices(view, legal, names), width).split())
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from client_helpers import FakeClient, Typist, position, table_map
 
-from client import record_files
+from client.console import record_files
 from cosmoport.play import Match
 
 RECORD: dict[str, Any] = {

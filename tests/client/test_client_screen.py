@@ -6,8 +6,8 @@ import io
 
 from client_helpers import FakeClient, Typist
 
-from client.screen import ERASE_LINE, Screen
-from client.style import Style, clip, colour_wanted, visible_len
+from client.console.screen import ERASE_LINE, Screen
+from client.text.style import Style, clip, colour_wanted, visible_len
 
 
 class Tty(io.StringIO):

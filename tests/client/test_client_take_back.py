@@ -1,7 +1,7 @@
 """A console started again after its process died takes its seat back from the kept token.
 
-`cosmoport join`'s pieces (``client.join.open_session``, then the welcome) run against the real
-server in memory (``client_helpers.Network``): the first console is "killed" by closing its
+`cosmoport join`'s pieces (``client.console.join.open_session``, then the welcome) run against the
+real server in memory (``client_helpers.Network``): the first console is "killed" by closing its
 connection without a word (the server holds the seat, as after a kill -9), and a second console,
 with a new store on the same file, plays on. ``XDG_STATE_HOME`` points under ``tmp_path``.
 """
@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from client_helpers import HOST, PORT, FakeClient, Network, Typist, result, table_map
 
-from client.bots import start_bots
-from client.join import open_session
-from client.tokens import TokenStore
+from client.console.join import open_session
+from client.net.network_bot import start_bots
+from client.net.tokens import TokenStore
 
 SERVER = f"{HOST}:{PORT}"
 """Where an older console kept seats: by the address (moved to the server's id on welcome)."""

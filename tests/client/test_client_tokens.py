@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 from client_helpers import Network, result
 
-from client.bots import NetworkBot, RandomChooser
-from client.connection import Client, ServerError
-from client.tokens import FILE_NAME, TokenStore, default_path, server_key
+from client.net.connection import ServerError
+from client.net.network_bot import NetworkBot, RandomChooser
+from client.net.session import Client
+from client.net.tokens import FILE_NAME, TokenStore, default_path, server_key
 
 SERVER = "127.0.0.1:7777"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.tracker import GameTracker
+from client.console.tracker import GameTracker
 
 
 def message(kind: str, version: int, current: int, legal: bool = True) -> dict[str, Any]:

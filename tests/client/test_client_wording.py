@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from client.wording import agree, letter, plural, seat_name, who
+from client.text.wording import agree, letter, plural, seat_name, who
 
 NAMES = ["Ann", "Bob", "Cy"]
 

@@ -11,7 +11,7 @@ import msgpack
 import pytest
 
 import games
-from client.hints import Hint, hint, hint_async, hint_lines
+from client.console.hints import Hint, hint, hint_async, hint_lines
 from games.api import Game, State, View
 from games.cosmic_run.codes import ASSIGN, TARGET_INDEX, UNASSIGNED
 from games.cosmic_run.state import CosmicRunState

@@ -1,4 +1,4 @@
-"""The legend explains every symbol the boards and menus show (:mod:`client.legend`).
+"""The legend explains every symbol the boards and menus show (:mod:`client.games.legend`).
 
 Whole seeded games of both games are played at random and every board, compact menu and final
 sheet is drawn with the real renderers; each token of their notation that is not a name, an id
@@ -15,9 +15,9 @@ import pytest
 
 import games
 from client import render
-from client.legend import explain, legend, symbols
-from client.render import alien_artifacts, cosmic_run
-from client.style import Style
+from client.games import plugin
+from client.games.legend import explain, legend, symbols
+from client.text.style import Style
 from games.alien_artifacts import data as aa
 from games.alien_artifacts.data import KIND_NAMES
 from games.cosmic_run import data as cr
@@ -86,7 +86,8 @@ def unexplained(game: str, lines: list[str]) -> set[str]:
 
 def screens(game: str, players: int, seed: int) -> Iterator[list[str]]:
     """Every board, compact menu and final sheet of one random game, seen from two seats."""
-    module = cosmic_run if game == "cosmic_run" else alien_artifacts
+    module = plugin(game)
+    assert module is not None
     names = NAMES[:players]
     state = games.get(game).new(players, seed)
     rng = random.Random(seed)
@@ -96,12 +97,12 @@ def screens(game: str, players: int, seed: int) -> Iterator[list[str]]:
             view = state.view(seat)
             lines = render.board(view, names, STYLE)
             if state.is_over:
-                lines += module.final(view, names, STYLE)
+                lines += module.final(view, names, STYLE, 80)
             elif seat == state.current_player:
                 legal = [
                     {"action": list(a), "label": state.label(a)} for a in state.legal_actions()
                 ]
-                for entry in module.entries(view, legal):
+                for entry in module.entries(view, legal, names):
                     if entry.group is not None:  # compact: the rest are full sentences
                         lines.append(f"{entry.group} {entry.tag}")
             yield lines

@@ -1,5 +1,5 @@
-"""Menu previews (client.preview) against the engines: what they claim for sure really happens,
-they read nothing hidden, and they are worded right.
+"""Menu previews (client.games.preview) against the engines: what they claim for sure really
+happens, they read nothing hidden, and they are worded right.
 
 Positions come from seeded games of both games played by a mix of the greedy and the random bot;
 each preview is computed from the view of the seat to move, and checked by applying the action
@@ -20,8 +20,8 @@ import pytest
 
 import games
 from ai.bots import GreedyBot
-from client import preview
-from client.preview import Effect, effects, preview_text, previews, signed
+from client.games import preview
+from client.games.preview import Effect, effects, preview_text, previews, signed
 from games.cosmic_run.data import ALIENS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))

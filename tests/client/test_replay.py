@@ -20,9 +20,9 @@ import pytest
 
 import games
 from client import render
-from client.narrate import narrate
-from client.render import alien_artifacts as aa_render
-from client.style import Style
+from client.games.alien_artifacts import board as aa_render
+from client.games.narrate import narrate
+from client.text.style import Style
 from cosmoport import cli
 from cosmoport import replay as rp
 from games import records

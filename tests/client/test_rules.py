@@ -1,4 +1,4 @@
-"""The rules inside the client (:mod:`client.rules`) and the rulebooks they read.
+"""The rules inside the client (:mod:`client.console.rulebook`) and the rulebooks they read.
 
 Every topic of both rulebooks is rendered at 40, 60 and 80 columns: no line is wider than asked,
 and no word is cut (every word of the output is a word of the rulebook). The rulebooks stand
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from client import rules
+from client.console import rulebook as rules
 from games.alien_artifacts import data as aa
 from games.cosmic_run import data as cr
 
@@ -22,7 +22,7 @@ WIDTHS = (40, 60, 80)
 
 
 def headings(game: str) -> list[str]:
-    source = (DOCS / rules.FILES[game]).read_text(encoding="utf-8")
+    source = (DOCS / rules.file_name(game)).read_text(encoding="utf-8")
     return re.findall(r"^## (.+)$", source, re.MULTILINE)
 
 
@@ -78,7 +78,7 @@ def test_a_key_is_the_title_in_lower_case_words():
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_topic_fits_the_width_without_cutting_a_word(game, width):
-    source = (DOCS / rules.FILES[game]).read_text(encoding="utf-8")
+    source = (DOCS / rules.file_name(game)).read_text(encoding="utf-8")
     for key, title in rules.topics(game):
         lines = rules.text(game, key, width)
         assert lines[0] == title or title.startswith(lines[0])
@@ -226,7 +226,7 @@ def test_alien_systems_read_as_a_table_at_80_columns_and_as_blocks_at_40():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_rulebook_stands_alone(game):
-    source = (DOCS / rules.FILES[game]).read_text(encoding="utf-8")
+    source = (DOCS / rules.file_name(game)).read_text(encoding="utf-8")
     for outside in ("§", "../", "shared/", "step 3", "section ", "[S", "games/"):
         assert outside not in source, outside
     assert not re.search(r"\bspec", source)

@@ -17,7 +17,7 @@ import pytest
 from textual.widgets import RichLog
 from tui_scripted import local_game, my_turn, played, quit_app, until
 
-from client.style import visible_len
+from client.text.style import visible_len
 from client.tui import loop as guest
 from client.tui.app import CommandLine, CosmoportApp
 from client.tui.panes import MenuBody, MenuPane, TextPane
@@ -185,8 +185,8 @@ def test_join_shows_the_lobby_then_the_table_then_the_game() -> None:
 
     from twisted.internet import defer
 
-    from client import join
-    from client.bots import start_bots
+    from client.console import join
+    from client.net.network_bot import start_bots
     from server.limits import Limits
     from server.service import listen
 

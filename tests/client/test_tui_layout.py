@@ -10,8 +10,8 @@ import pytest
 from client_helpers import legal_of, position
 
 from client import render
-from client.style import Style, strip
-from client.terminal import full_screen_wanted
+from client.console.terminal import full_screen_wanted
+from client.text.style import Style, strip
 from client.tui import content, layout
 from client.tui.bridge import PaneScreen
 from client.tui.targets import covered, named_targets, numbered_targets
@@ -127,8 +127,8 @@ def test_a_layout_that_does_not_line_up_is_not_guessed() -> None:
 def _console(view: dict[str, Any], legal: list[Any], names: list[str], seat: int) -> Any:
     from client_helpers import FakeClient
 
-    from client.console import Console
-    from client.tracker import GameTracker
+    from client.console.commands import Console
+    from client.console.tracker import GameTracker
 
     console = Console(FakeClient(), PaneScreen(_Panes()))
     console.game = GameTracker(1, str(view["game"]), names, seat)

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from test_tui_snapshots import fixed_app
 
-from client import preview
+from client.games import preview
 from client.tui.panes import MenuBody, MenuPane
 
 

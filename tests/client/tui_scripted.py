@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from client.console import Console
+from client.console.commands import Console
 from client.tui import loop as guest
 from client.tui.app import Attach, CosmoportApp
 from client.tui.bridge import PaneScreen

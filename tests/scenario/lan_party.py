@@ -8,7 +8,7 @@ must hold after every step.
   line ``listening on 127.0.0.1:PORT``; restarts reuse it. Each start is a process group of its
   own, with the bot programs it starts, so that nothing outlives :meth:`ServerProcess.close`.
 - :class:`Party` drives four people (Ann, Bob, Cy, Dee) with the project's own
-  :class:`client.connection.Client` (a subclass that also hands over the replies it gets), on a
+  :class:`client.net.session.Client` (a subclass that also hands over the replies it gets), on a
   private Twisted reactor running in a thread of its own (:class:`ReactorThread`: pytest-twisted
   already runs the global one in the main thread), reached with ``blockingCallFromThread``.
   Every message a console receives is kept. Each step is a coroutine on that reactor; every
@@ -51,8 +51,9 @@ from typing import Any, TypeVar
 from twisted.internet import defer, task, threads
 from twisted.python.failure import Failure
 
-from client.connection import RETRY_DELAYS, Client, ConnectionClosed, ServerError
-from client.tokens import TokenStore
+from client.net.connection import ConnectionClosed, ServerError
+from client.net.session import RETRY_DELAYS, Client
+from client.net.tokens import TokenStore
 from games import records
 from protocol import decode, encode
 from server.store import StoreError
@@ -71,7 +72,7 @@ STEP_BOUND = 300.0
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 FAST_RETRIES: tuple[float, ...] = (0.1,) * 10 + (0.25,) * 20 + (0.5,) * 40
 """Ann, Bob and Cy reconnect quickly (about 26 s of attempts); Dee keeps the console's own
-delays (:data:`client.connection.RETRY_DELAYS`), as a console started by hand would."""
+delays (:data:`client.net.connection.RETRY_DELAYS`), as a console started by hand would."""
 GAMES = ("cosmic_run", "alien_artifacts")
 PLAYER_RANGE = {"cosmic_run": (1, 4), "alien_artifacts": (2, 5)}
 TIMER, BANK = 1, 1

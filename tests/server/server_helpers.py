@@ -18,7 +18,7 @@ from twisted.internet.testing import MemoryReactorClock, StringTransport
 
 import games
 from ai.stand_in import greedy_stand_in
-from protocol import check_server_message, decode, encode, frame
+from protocol import PROTOCOL_VERSION, check_server_message, decode, encode, frame
 from server.limits import Limits
 from server.service import ServerFactory
 from server.store import Store
@@ -246,7 +246,8 @@ class MemoryClient:
     # conveniences
     def hello(self, name: str = "ann", **extra: Any) -> dict[str, Any]:
         return self.one(
-            "welcome", self.request({"type": "hello", "version": 1, "name": name, **extra})
+            "welcome",
+            self.request({"type": "hello", "version": PROTOCOL_VERSION, "name": name, **extra}),
         )
 
     def create(self, game: str = "secret_race", players: int = 2, **extra: Any) -> int:

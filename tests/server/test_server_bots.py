@@ -21,7 +21,7 @@ from tcp_client import RandomPlayer, connect
 from twisted.internet import defer, reactor
 from twisted.logger import LogLevel, formatEvent
 
-import server.bots as server_bots
+import server.bot_programs as server_bots
 from protocol import BOT_TOKEN_VARIABLE
 from server.hub import MAX_BOT_RESTARTS
 from server.limits import Limits
@@ -518,7 +518,7 @@ def test_a_lost_connection_is_not_leaving_on_purpose():
 
 
 def test_a_bot_program_is_named_for_the_seat_it_takes_over():
-    from server.bots import bot_name
+    from server.bot_programs import bot_name
 
     assert bot_name("Normal bot 2", "normal") == "Normal bot 2"
     assert bot_name("Bob", "hard") == "Hard bot for Bob"
