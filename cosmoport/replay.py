@@ -25,7 +25,7 @@ from client.console.screen import Screen
 from client.games import GamePlugin, plugin
 from client.games.narrate import label_text, narrate, told_by_label
 from client.text.style import Style, colour_wanted
-from client.text.wording import cap, plural
+from client.text.wording import article, cap, plural
 from games import records, seat_letter
 from games.records import Record, RecordError
 
@@ -322,7 +322,7 @@ class Viewer:
         lines.append(f"Seats in turn order: {', '.join(seats)}.")
         for takeover in record["takeovers"]:
             lines.append(
-                f"After move {takeover['version']}, a {takeover['level']} bot played for "
+                f"After move {takeover['version']}, {article(takeover['level'])} bot played for "
                 f"{self.who(takeover['seat'])}."
             )
         note = records.edition_note(record)
@@ -369,7 +369,7 @@ class Viewer:
             if takeover["version"] == self.position:
                 lines.append(
                     self.style.note(
-                        f"  From here a {takeover['level']} bot plays for "
+                        f"  From here {article(takeover['level'])} bot plays for "
                         f"{self.names[takeover['seat']]}."
                     )
                 )

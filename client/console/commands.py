@@ -436,7 +436,9 @@ class Console(GameCommands, KeepCommands, LearnCommands, SeatCommands):
         def created(reply: dict[str, Any]) -> None:
             table = reply["table"]
             self.tables[table["id"]] = table
-            self.say(f"Table {self.describe_table(table)}.")
+            # Not its "0/3 players" yet: the creator takes a place at once (the join below).
+            title = render.title(str(table.get("game")))
+            self.say(f"Table {table['id']} opened: {title}, {table.get('players')} players.")
             self.do_join(str(table["id"]))
 
         self.call(msg, created)

@@ -79,3 +79,8 @@ def signed(count: int, word: str, many: str | None = None) -> str:
     if word == "VP":
         return f"{sign}{abs(count)} VP"
     return sign + plural(abs(count), word, many)
+
+
+def article(word: str) -> str:
+    """``an easy``, ``a hard``: the word with its indefinite article."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

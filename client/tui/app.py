@@ -9,8 +9,8 @@ tracker: the view, the legal actions, the names), renders each pane at its width
 
 The session (server, connection, console) is started by a ``start`` coroutine function given to
 the app, which runs it on the app's reactor once mounted and exits with its status when it ends.
-Keys: F1 (or ``?`` on an empty command line) the legend, F2 the rules, F12 a screenshot, Ctrl+Q
-quits, Page Up/Down scroll the log, Up/Down recall earlier lines.
+Keys: F1 (or ``?`` on an empty command line) the legend, F2 the rules (Escape closes either),
+F12 a screenshot, Ctrl+Q quits, Page Up/Down scroll the log, Up/Down recall earlier lines.
 """
 
 from __future__ import annotations
@@ -92,6 +92,7 @@ class CosmoportApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "toggle_help('legend')", "Legend"),
         Binding("f2", "toggle_help('rules')", "Rules"),
+        Binding("escape", "close_help", show=False),
         Binding("f12", "screenshot", "Screenshot"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("pageup", "scroll_log(-1)", show=False),
@@ -241,6 +242,13 @@ class CosmoportApp(App[int]):
         self.help_auto = False
         self.redraw()
 
+    def action_close_help(self) -> None:
+        """Escape: close the legend or the rules."""
+        if self.help_kind is not None or (self.plan is not None and self.plan.help):
+            self.help_kind = None
+            self.help_auto = False
+            self.redraw()
+
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         if self.line_console is not None and isinstance(self.line_console, PaneConsole):
             self.line_console.do_screenshot(filename or "")
@@ -310,7 +318,8 @@ class CosmoportApp(App[int]):
             kind = self.help_kind or "legend"
             game = content.game_of(console, self.default_game)
             lines = (content.rules if kind == "rules" else content.legend)(game, text_width)
-            self.query_one("#help", TextPane).show(lines, f"{kind.capitalize()} ({KEYS[kind]})")
+            title = f"{kind.capitalize()} ({KEYS[kind]} or Esc closes)"
+            self.query_one("#help", TextPane).show(lines, title)
         self.query_one("#log", LogPane).set_width(plan.log_width)
         self.query_one("#chat", LogPane).set_width(plan.log_width)
         prompt = self.pane_screen.prompt.rstrip().removesuffix(">").rstrip()

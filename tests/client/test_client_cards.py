@@ -127,3 +127,12 @@ def test_an_action_is_explained_with_its_price():
     assert "pays 5 Blue (never Gold; Bionics: 3)" in income[0]
     assert card_info("pilgrimage")[0].startswith("Pilgrimage (Episcopacy's action): 2 credits")
     assert "Did you mean pilgrimage?" in card_info("Pilgrimmage")[0]
+
+
+def test_trade_and_build_say_what_changes_their_limit_and_cost():
+    (trade,) = card_info("trade")
+    assert (
+        "up to your production limit: 2 cards, +1 for each logistic ship of yours naming" in trade
+    )
+    (build,) = card_info("build")
+    assert "- 2 for each logistic planet of yours naming that type (never below 0)" in build

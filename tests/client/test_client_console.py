@@ -90,6 +90,9 @@ def test_create_understands_games_players_and_options_then_sits_down() -> None:
     }
     client.reply({"type": "created", "table": table_map(7, "alien_artifacts", [None] * 3)})
     assert client.sent[-1] == {"type": "join", "table": 7}
+    opened = typist.text
+    assert "Table 7 opened: Alien Artifacts, 3 players." in opened
+    assert "0/3 players" not in opened  # its creator sits down at once
     client.reply(
         {
             "type": "joined",

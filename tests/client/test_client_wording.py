@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from client.text.wording import agree, letter, plural, seat_name, who
+from client.text.wording import agree, article, letter, plural, seat_name, who
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -52,3 +52,12 @@ def test_seats_are_named_by_letter_and_name_everywhere() -> None:
     assert who(NAMES, 1) == "Bob"
     assert who(NAMES, "drone") == "the Drone"
     assert who(NAMES, 4) == "seat E"  # never "seat 4": the board shows letters
+
+
+def test_an_article_agrees_with_the_word():
+    assert [article(w) for w in ("easy", "hard", "normal", "Ultimate")] == [
+        "an easy",
+        "a hard",
+        "a normal",
+        "an Ultimate",
+    ]

@@ -148,6 +148,10 @@ def test_question_mark_on_an_empty_line_toggles_the_legend_and_f2_the_rules(
         assert help_pane.display and str(help_pane.border_title).startswith("Rules")
         await pilot.press("f2")
         assert not help_pane.display
+        await pilot.press("f1")
+        assert help_pane.display and "Esc" in str(help_pane.border_title)
+        await pilot.press("escape")
+        assert not help_pane.display
         await pilot.press("h", "question_mark")  # in a line, `?` is just typed
         assert app.query_one(CommandLine).value == "h?"
         assert not help_pane.display

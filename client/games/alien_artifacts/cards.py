@@ -121,7 +121,9 @@ ACTION_TEXT = {
     ("build", "build a ship", "develop a technology", "discover a planet"): (
         "Build (Alien Artifacts action): pay for one of your projects with its colour (Red "
         f"ship, Blue technology, Green planet; Gold fits all): it costs {aa.BASE_BUILD_COST} + "
-        "the cards of its type in your empire; pay less and it is deposited, finish later"
+        "the cards of its type in your empire - "
+        f"{aa.LOGISTIC_PLANET_BUILD_DISCOUNT} for each logistic planet of yours naming that type "
+        "(never below 0); pay less and it is deposited, finish later"
     ),
     ("buy", "buy a card"): (
         f"Buy (Alien Artifacts action): pay {aa.BASE_BUY_PRICE} credits (less with discounts, "
@@ -129,8 +131,9 @@ ACTION_TEXT = {
         "credit a card for the next one"
     ),
     ("trade", "trade resources"): (
-        f"Trade (Alien Artifacts action): pay up to {aa.BASE_LIMIT} cards of one colour (Gold "
-        "fits), 1 credit per symbol"
+        f"Trade (Alien Artifacts action): pay cards of one colour (Gold fits), 1 credit per "
+        f"symbol, up to your production limit: {aa.BASE_LIMIT} cards, +"
+        f"{aa.LOGISTIC_SHIP_LIMIT} for each logistic ship of yours naming Trade"
     ),
     ("offensive", "launch an offensive"): (
         "Launch an Offensive (Alien Artifacts action): every operative ship that has not "
