@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from client.games.cosmic_run.narrate import max_rounds
 from client.games.legend import Section, Symbol
 
 LEGEND: tuple[Section, ...] = (
@@ -11,8 +12,9 @@ LEGEND: tuple[Section, ...] = (
         (
             Symbol(
                 "round 6/13",
-                "this round, and the last one the meteor deck lasts; after it the meteor storm "
-                "ends the game",
+                "this round, and the last one the meteor deck lasts (with 1, 2, 3 or 4 players: "
+                f"{', '.join(str(max_rounds(n)) for n in (1, 2, 3))} or {max_rounds(4)} rounds); "
+                "after it the meteor storm ends the game",
                 keys=("round",),
             ),
             Symbol(
