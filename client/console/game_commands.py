@@ -262,10 +262,18 @@ class GameCommands:
     # --- acting --------------------------------------------------------------------------
 
     def enter(self) -> None:
-        """Enter alone: the only legal action, if there is exactly one."""
+        """Enter alone: the only legal action, if there is exactly one; with several, how to
+        choose one (elsewhere nothing: an empty line just gives the prompt again)."""
         game = self.game
-        if game is not None and game.my_turn and len(game.legal) == 1:
+        if game is None or not game.my_turn or not game.legal:
+            return
+        if len(game.legal) == 1:
             self.play_number(1)
+            return
+        self.say(
+            f"{len(game.legal)} choices: type one's name (as the menu shows it) or its number; "
+            "`actions` lists them all, `hint` suggests one."
+        )
 
     def _cannot_play(self) -> str | None:
         """Why nothing can be played now (None: it is this seat's decision)."""

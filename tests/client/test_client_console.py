@@ -193,7 +193,7 @@ def test_numbers_out_of_range_and_outside_a_game_are_explained() -> None:
     assert "There is no game to play here" in lobby.take()
 
 
-def test_enter_plays_the_only_action_and_does_nothing_when_there_are_several() -> None:
+def test_enter_plays_the_only_action() -> None:
     typist, state = seated()
     client = typist.console.client
     typist.type("")
@@ -214,6 +214,30 @@ def test_enter_plays_the_only_action_and_does_nothing_when_there_are_several() -
     assert typist.screen.prompt == "Your move (Enter: the only choice)> "
     typist.type("")
     assert client.sent[-1] == {"type": "act", "version": 1, "action": ["pass"]}
+
+
+def test_enter_with_several_choices_plays_nothing_and_says_how_to_choose() -> None:
+    typist, state = seated()
+    client = typist.console.client
+    legal = [{"action": list(a), "label": state.label(a)} for a in state.legal_actions()]
+    assert len(legal) > 1
+    typist.console.receive(
+        {
+            "type": "update",
+            "table": 4,
+            "version": 1,
+            "seat": 0,
+            "view": state.view(0),
+            "events": [],
+            "legal": legal,
+        }
+    )
+    before = list(client.sent)
+    typist.take()
+    typist.type("")
+    assert client.sent == before
+    said = typist.take()
+    assert f"{len(legal)} choices: type one's name" in said and "`actions`" in said
 
 
 def test_updates_are_narrated_line_by_line_and_logged() -> None:
