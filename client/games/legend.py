@@ -1,8 +1,8 @@
 """The legend: every symbol and abbreviation a game's board and menus show, in player words.
 
-The notation is the renderers' (:mod:`client.games.cosmic_run.board`,
-:mod:`client.games.alien_artifacts.board`); this module says what it means. :func:`legend` lays a
-game's legend out for a width; :func:`explain` answers ``info`` about one symbol or word
+Each game's plug-in holds its own legend (``client/games/<game>/legend.py``, beside the board it
+explains); this module holds its pieces (:class:`Symbol`) and lays a game's legend out for a
+width (:func:`legend`); :func:`explain` answers ``info`` about one symbol or word
 (``+``, ``found``, ``op``). Each :class:`Symbol` is shown as the board shows it, with the board
 tokens it stands for (``pattern``: ``5>P2`` for any placed die) and the words ``info`` knows it by.
 """
