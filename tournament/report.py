@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 import games
 from tournament.director import Director, first_score
-from tournament.ratings import pairs, rate, wilson
+from tournament.ratings import best_places, pairs, rate, wilson
 from tournament.sprt import SPRT, RotationSamples
 from tournament.store import EventStore
 
@@ -258,6 +258,13 @@ def build(store: EventStore) -> dict[str, Any]:
             "elo": p.elo,
             "elo_low": p.elo_low,
             "elo_high": p.elo_high,
+            **dict(
+                zip(
+                    ("rotation_groups", "group_low", "group_high"),
+                    _pair_rotation_interval(results, a, b, players),
+                    strict=True,
+                )
+            ),
         }
         for (a, b), p in sorted(pairs(len(entrants), outcomes, players == 2).items())
     ]
@@ -322,7 +329,30 @@ def _rotation_interval(
         if entrant in r["seating"]:
             score = first_score(r["seating"], r["ranking"], entrant)
             samples.add(r["seed"], r["seating"], score)
-    means = samples.means
+    return _group_interval(samples.means)
+
+
+def _pair_rotation_interval(
+    results: list[dict[str, Any]], a: int, b: int, players: int
+) -> tuple[int, float | None, float | None]:
+    """``a``'s score against ``b`` (1 for a better place, 0.5 for the same) with each complete
+    rotation group in which both sat as one sample: (groups, low, high) as
+    :func:`_rotation_interval`."""
+    if players < 2:
+        return 0, None, None
+    samples = RotationSamples(players)
+    for r in results:
+        seating = r["seating"]
+        if a in seating and b in seating:
+            best = best_places(seating, r["ranking"])
+            score = 1.0 if best[a] < best[b] else 0.5 if best[a] == best[b] else 0.0
+            samples.add(r["seed"], seating, score)
+    return _group_interval(samples.means)
+
+
+def _group_interval(means: list[float]) -> tuple[int, float | None, float | None]:
+    """(groups, low, high): a 95% normal interval on the groups' mean, or (groups, None, None)
+    with fewer than :data:`GROUPS_FOR_INTERVAL` groups."""
     n = len(means)
     if n < GROUPS_FOR_INTERVAL:
         return n, None, None

@@ -270,4 +270,8 @@ def test_win_share_intervals_count_rotation_groups_once_there_are_enough(tmp_pat
     lines = "\n".join(text(report))
     best = report["standings"][0]
     assert f"[{best['group_low']:.3f}, {best['group_high']:.3f}]" in lines
+    for pair in report["head_to_head"]:  # two entrants: every group holds both
+        assert pair["rotation_groups"] == 20
+        assert pair["group_low"] is not None and pair["group_low"] <= pair["share"]
+        assert pair["share"] <= pair["group_high"]
     store.close()
