@@ -56,6 +56,7 @@ from client.net.session import RETRY_DELAYS, Client
 from client.net.tokens import TokenStore
 from games import records
 from protocol import decode, encode
+from server.hub import BOT_RETURN_GRACE
 from server.store import StoreError
 from server.store_records import load_record
 
@@ -1610,7 +1611,8 @@ class Party:
 
     async def _settle(self, table: int) -> None:
         """Wait while a bot must decide at ``table`` (as the consoles there see it): a bot's
-        seat that does not play within :data:`WAIT` is stuck."""
+        seat that does not play within :data:`WAIT` (after the server's wait for a bot program
+        of the run before, :data:`server.hub.BOT_RETURN_GRACE`) is stuck."""
         model = self.tables[table]
         for _ in range(10_000):
             newest = max(
@@ -1626,6 +1628,9 @@ class Party:
             await self._until(
                 lambda since=since: any(p.games[table][0] > since for p in self._members(table)),
                 f"the bot at seat {seat} of table {table} to play (a stuck seat?)",
+                # After a kill -9 the server waits for the old bot program before it starts a
+                # new one; the new one then has a whole WAIT of its own to play.
+                timeout=BOT_RETURN_GRACE + WAIT,
             )
 
     async def _check_views(self, table: int) -> None:
