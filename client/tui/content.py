@@ -7,8 +7,6 @@ console's, drawn at the pane's width (and any line still too long cut to fit); t
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from client import render
@@ -91,7 +89,7 @@ def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Targ
         if found is None:
             found = numbered_targets(lines, len(legal))
         if covered(found) != set(range(1, len(legal) + 1)):
-            entries = _choices(view, legal, names)
+            entries = render.choices(view, legal, names)
             listed = fitted(render.full_list(legal, style, width, entries=entries), width)
             lines = lines[:1] + listed
             found = numbered_targets(lines, len(legal))
@@ -105,10 +103,6 @@ def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Targ
     if game.seat is None:
         waiting = f"Watching: {game.name(view.get('current_player'))} to play."
     return fitted([style.note(waiting)], width), [], "Waiting"
-
-
-def _choices(view: dict[str, Any], legal: list[Any], names: list[str]) -> list[Any]:
-    return render.choices(view, legal, names)
 
 
 def lobby_hints(console: Console | None, style: Style) -> list[str]:

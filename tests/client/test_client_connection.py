@@ -190,6 +190,13 @@ class FakeEndpoint:
         return succeed(wire.conn)
 
 
+def connecting(monkeypatch: pytest.MonkeyPatch) -> tuple[FakeEndpoint, Any]:
+    """``connect`` as Ann on in-memory connections: (the endpoint, the Deferred)."""
+    fake = FakeEndpoint()
+    monkeypatch.setattr(connection, "endpoint", fake)
+    return fake, connect(task.Clock(), "192.0.2.1", 7777, "Ann")
+
+
 def _welcome(version: int, request_id: int) -> dict[str, Any]:
     return {
         "type": "welcome",
@@ -205,9 +212,7 @@ def _welcome(version: int, request_id: int) -> dict[str, Any]:
 def test_a_server_that_does_not_know_versions_is_asked_again_in_version_1(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    fake = FakeEndpoint()
-    monkeypatch.setattr(connection, "endpoint", fake)
-    d = connect(task.Clock(), "192.0.2.1", 7777, "Ann")
+    fake, d = connecting(monkeypatch)
     (wire,) = fake.made
     (first,) = wire.sent()
     wire.feed(
@@ -223,9 +228,7 @@ def test_a_server_that_does_not_know_versions_is_asked_again_in_version_1(
 def test_a_server_of_version_1_alone_that_rejects_version_2_is_joined_in_version_1(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    fake = FakeEndpoint()
-    monkeypatch.setattr(connection, "endpoint", fake)
-    d = connect(task.Clock(), "192.0.2.1", 7777, "Ann")
+    fake, d = connecting(monkeypatch)
     (rejected,) = fake.made
     (first,) = rejected.sent()
     assert first["versions"] == [2, 1]
@@ -243,9 +246,7 @@ def test_a_server_of_version_1_alone_that_rejects_version_2_is_joined_in_version
 def test_a_server_that_speaks_no_version_of_ours_is_not_asked_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    fake = FakeEndpoint()
-    monkeypatch.setattr(connection, "endpoint", fake)
-    d = connect(task.Clock(), "192.0.2.1", 7777, "Ann")
+    fake, d = connecting(monkeypatch)
     (wire,) = fake.made
     wire.sent()
     wire.feed({"type": "reject", "code": "session/bad_version", "message": "3", "supported": [3]})
