@@ -122,13 +122,19 @@ def test_an_unknown_topic_says_so_and_suggests_a_close_one():
         "No rules topic `warp drive`. Type `rules` for the list of topics."
     ]
     assert "Did you mean Scoring?" in " ".join(rules.text("aa", "scorng", 80))
-    assert rules.text("cr", "99", 80) == ["There is no topic 99: the topics are numbered 1 to 15."]
+    last = len(rules.topics("cr"))
+    assert rules.text("cr", "99", 80) == [
+        f"There is no topic 99: the topics are numbered 1 to {last}."
+    ]
 
 
 def test_a_topic_ends_by_pointing_to_the_next_one():
+    last = len(rules.topics("cr"))
     lines = rules.text("cr", "setup", 80)
-    assert lines[-1] == "Cosmic Run rules, topic 3 of 15. Next: `rules 4` (The planets)."
-    assert rules.text("cr", "15", 80)[-1] == "Cosmic Run rules, topic 15 of 15."
+    assert lines[-1] == f"Cosmic Run rules, topic 3 of {last}. Next: `rules 4` (The planets)."
+    assert rules.text("cr", str(last), 80)[-1] == f"Cosmic Run rules, topic {last} of {last}."
+    assert rules.topics("cr")[-1] == ("using-the-console", "Using the console")
+    assert rules.topics("aa")[-1] == ("using-the-console", "Using the console")
     bare = rules.text("cr", "setup", 80, footer=False)
     assert bare == lines[:-2] and bare[-1]
 
@@ -236,6 +242,18 @@ def test_a_rulebook_stands_alone(game):
         assert (DOCS.parents[1] / path).exists(), path
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_console_is_explained_only_in_its_own_last_topic(game):
+    *rule_topics, (last, _) = rules.topics(game)
+    assert last == "using-the-console"
+    for key, _ in rule_topics:
+        text = " ".join(rules.text(game, key, 1000, footer=False))
+        assert set(re.findall(r"`([^`]+)`", text)) <= {"docs/cards.md"}, key
+        assert "console" not in text.replace('"Using the console"', "").replace(
+            "console client", ""
+        ), key
+
+
 def _spans(text: str) -> list[int]:
     """``0-3: 0, 4-6: 1`` as the VP of each space: [0, 0, 0, 0, 1, 1, 1]."""
     vp: list[int] = []
@@ -266,13 +284,26 @@ def test_the_cosmic_run_setup_table_is_the_engines():
         assert vp == ", ".join(str(v) for v in cr.START_VP[players])
 
 
+def test_the_cosmic_run_length_and_track_steps_are_the_engines():
+    rounds = {n: (len(cr.STRIKE_CARDS) + cr.MISS_CARDS_USED[n]) // n for n in range(1, 5)}
+    goal = " ".join(rules.text("cr", "goal", 1000))
+    assert (
+        f"at most {rounds[2]} turns each with 2 players, {rounds[3]} with 3, "
+        f"{rounds[4]} with 4 and {rounds[1]} solo"
+    ) in goal
+    steps = cr.TRACK_LENGTH
+    planets = " ".join(rules.text("cr", "the planets", 1000))
+    assert (
+        f"So P1 is {steps[0]} steps from the start to the planet, P2 {steps[1]}, P3 {steps[2]}, "
+        f"P4 {steps[3]}, P5 {steps[4]} and P6 {steps[5]}."
+    ) in planets
+
+
 def test_the_cosmic_run_ability_costs_and_solo_steps_are_the_engines():
-    costs = table("cr", "crystals", "ability")
-    assert [int(row[0].split()[0]) for row in costs.values()] == [
-        cr.REROLL_COST,
-        cr.NUDGE_COST,
-        cr.BOOST_COST,
-    ]
+    costs = table("cr", "crystals", "ability")  # the phase-2 abilities; Boost is phase 3's
+    assert [int(row[0].split()[0]) for row in costs.values()] == [cr.REROLL_COST, cr.NUDGE_COST]
+    phase3 = " ".join(rules.text("cr", "phase 3", 1000))
+    assert f"Boost costs {cr.BOOST_COST} crystals" in phase3
     solo = " ".join(rules.text("cr", "solo", 1000))
     first, *middle, last = (f"{n} on P{p}" for p, n in enumerate(cr.DRONE_STEPS, start=1))
     steps = f"{first.replace(' on', ' steps on')}, {', '.join(middle)} and {last}"
