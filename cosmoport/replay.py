@@ -7,8 +7,11 @@ a server's database, and shows it position by position, forward and back, from a
 side, a spectator's, or everyone's at once (every hidden card).
 
 :class:`Viewer` does the work: it takes command lines and returns the lines to print, so tests
-drive it directly. :func:`run` is a thin loop around it over standard input, a terminal or a
-pipe alike (the end of input quits).
+drive it directly. On a terminal :func:`run` opens it full screen (:mod:`client.tui.replay`:
+the board, the moves up to the position, a status line, keys to step and a command line for
+the same commands); with ``--plain`` (or ``--line``), or when standard input or output is not a
+terminal, it is a thin loop around the viewer over standard input, a pipe alike (the end of
+input quits).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 from client import render
 from client.console.game_commands import command_help, seat_named
 from client.console.screen import Screen
+from client.console.terminal import full_screen_wanted
 from client.games import GamePlugin, plugin
 from client.games.narrate import label_text, narrate, told_by_label
 from client.text.style import Style, colour_wanted
@@ -63,12 +67,17 @@ Commands, one a line (`help` lists them):
   p [K]            the previous action (or K back)
   N                jump to the position after N actions (0: the start)
   start, end       the first or the last position
-  seat X           the game as seat X saw it: a letter (A, B, ...) or a player's name
+  seat X           the game as seat X saw it: a letter (A, B, ...), a number (1 for A,
+                   2 for B, ...) or a player's name
   spectator        the game as a spectator saw it (the default)
   all              everything: the board and every seat's hidden cards
   log [N]          the actions so far with their labels (the last N)
   board            draw the position again
   q                quit
+
+On a terminal the replay is full screen: Right or `n` steps forward, Left or `p` back,
+Home and End go to the start and the end, and the commands above are typed on the command
+line at the bottom (`q` or Ctrl+Q quits). `--plain` (or `--line`) keeps the line console.
 
 Input may come from a pipe: each line is a command and the end of input quits, e.g.
   printf 'end\\nlog 5\\n' | cosmoport replay games.jsonl 3
@@ -159,7 +168,8 @@ class Viewer:
     """One record on screen: command lines in, lines of text out.
 
     The position is the number of actions applied (0: the start, ``len(timeline)``: the end);
-    the viewpoint is a seat, ``None`` for a spectator, or :data:`ALL`.
+    the viewpoint is a seat, ``None`` for a spectator, or :data:`ALL`. ``width`` is the
+    columns the board and the help are drawn for (the full screen sets its pane's).
     """
 
     def __init__(self, record: Record, style: Style | None = None, source: str = "") -> None:
@@ -174,6 +184,7 @@ class Viewer:
         self.position = 0
         self.viewpoint: int | str | None = None
         self.done = False
+        self.width = render.WIDTH
 
     @property
     def total(self) -> int:
@@ -211,6 +222,8 @@ class Viewer:
             self.viewpoint = ALL
         elif word in ("spectator", "none", ""):
             self.viewpoint = None
+        elif word.isdigit() and 1 <= int(word) <= len(self.names):
+            self.viewpoint = int(word) - 1  # seats by number from 1, in turn order: 1 is A
         else:
             seat = seat_named(text, self.names)
             if seat is None:
@@ -241,7 +254,7 @@ class Viewer:
         return self.jump(self.total)
 
     def do_seat(self, rest: str) -> list[str]:
-        """seat X: the game as seat X saw it (a seat letter A, B, ... or a player's name)."""
+        """seat X: the game as seat X saw it (a letter A, B, ..., a number 1, 2, ... or a name)."""
         if not rest:
             return [f"Usage: seat X, where X is one of {self.seat_list()}."]
         problem = self.choose(rest)
@@ -268,15 +281,15 @@ class Viewer:
         first = 0
         if rest.isdigit():
             first = max(0, self.position - int(rest))
-        lines = []
-        for move in self.timeline.moves[first : self.position]:
-            lines.append(f"{move.version + 1:>4}. {self.who(move.seat)}: {self.label(move)}")
-        return lines
+        return [self.log_line(index) for index in range(first, self.position)]
 
     def do_help(self, rest: str) -> list[str]:
         """help: list the commands."""
         return command_help(
-            self, "Commands:", ("N", "jump to the position after N actions (0: the start)."), 78
+            self,
+            "Commands:",
+            ("N", "jump to the position after N actions (0: the start)."),
+            self.width - 2,
         )
 
     def do_quit(self, rest: str) -> list[str]:
@@ -291,6 +304,18 @@ class Viewer:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.style.seat(seat, f"{seat_letter(seat)} {self.names[seat]}")
         return f"seat {seat}"
+
+    def log_line(self, index: int) -> str:
+        """The line of ``log`` for the action at ``index`` (from 0): ``  12. B Bob: label``."""
+        move = self.timeline.moves[index]
+        return f"{move.version + 1:>4}. {self.who(move.seat)}: {self.label(move)}"
+
+    def whose(self) -> str:
+        """Whose view is shown, in words: ``a spectator``, ``B Bob`` or ``everything``."""
+        if self.viewpoint == ALL:
+            return "everything"
+        seat = self.viewpoint if isinstance(self.viewpoint, int) else None
+        return "a spectator" if seat is None else self.who(seat)
 
     def label(self, move: Any) -> str:
         """A move's label in the console's words (seats by letter and name)."""
@@ -334,25 +359,31 @@ class Viewer:
 
     def show(self) -> list[str]:
         """The current position: the move that led here, its events, and the board."""
-        lines = self._move_lines()
+        return self.move_lines() + self.view_lines()
+
+    def view_lines(self) -> list[str]:
+        """The board at the current position from the viewpoint (with every seat's hidden part
+        for :data:`ALL`), and the result at the end: all that depends on the viewpoint."""
+        lines: list[str] = []
         state = self.timeline.state(self.position)
         viewpoint = self.viewpoint
         if viewpoint == ALL:
             lines.append(self.style.note("-- everything: every seat's hidden cards shown --"))
             view = state.view(None)
-            lines += render.board(view, self.names, self.style)
+            lines += render.board(view, self.names, self.style, self.width)
             lines += self._hidden_lines(state)
         else:
             seat = viewpoint if isinstance(viewpoint, int) else None
             whose = "a spectator" if seat is None else self.who(seat)
             lines.append(self.style.note(f"-- as {whose} saw it --"))
             view = state.view(seat)
-            lines += render.board(view, self.names, self.style)
+            lines += render.board(view, self.names, self.style, self.width)
         if self.position == self.total:
             lines += self._end_lines(state, view)
         return lines
 
-    def _move_lines(self) -> list[str]:
+    def move_lines(self) -> list[str]:
+        """The move that led to the current position, its events and any bot taking over."""
         where = f"move {self.position}/{self.total}"
         if self.position == 0:
             lines = [self.style.bold(f"{where}: the start of the game")]
@@ -379,7 +410,7 @@ class Viewer:
         if not state.is_over:
             return [self.style.note("The record ends here: the game was not finished.")]
         result = self.record["result"] or records.result_of(state)
-        return render.final(view, result, self.names, self.style)
+        return render.final(view, result, self.names, self.style, self.width)
 
     def _hidden_lines(self, state: Any) -> list[str]:
         """Each seat's part of its own view that the spectator's view hides."""
@@ -448,8 +479,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seat",
         default="spectator",
         metavar="X",
-        help="see the game as seat X saw it (a letter A, B, ... or a name), or `all` for "
-        "everything, or `spectator` (the default)",
+        help="see the game as seat X saw it (a letter A, B, ..., a number 1, 2, ... or a name), "
+        "or `all` for everything, or `spectator` (the default)",
     )
     parser.add_argument(
         "--move",
@@ -458,6 +489,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="start at the position after N actions (default 0: the start; `end`: the end)",
     )
     parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
+    parser.add_argument(
+        "--plain",
+        "--line",
+        action="store_true",
+        help="the line console instead of the full screen (for screen readers, pipes, slow "
+        "links); the default when not on a terminal",
+    )
 
 
 def _fail(message: str, status: int) -> int:
@@ -483,6 +521,8 @@ def run(args: argparse.Namespace) -> int:
     if move is None or not 0 <= move <= viewer.total:
         return _fail(f"--move takes 0 to {viewer.total} or `end`, not {args.move!r}", 2)
     viewer.position = move
+    if full_screen_wanted(getattr(args, "plain", False)):
+        return _full_screen(viewer, args.no_color)
     screen = Screen(_write, style)
     screen.show(viewer.intro() + viewer.show())
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -493,6 +533,27 @@ def run(args: argparse.Namespace) -> int:
             break
         screen.show(viewer.command(line))
     return 0
+
+
+def _full_screen(viewer: Viewer, no_color: bool) -> int:
+    """The replay on the whole screen (:mod:`client.tui.replay`); its exit status. A hang-up or
+    ``SIGTERM`` quits as ``q`` does, so the terminal is always given back."""
+    import asyncio
+    import signal
+
+    from client.tui.replay import ReplayApp
+
+    if no_color:
+        os.environ["NO_COLOR"] = "1"  # Textual reads it
+    app = ReplayApp(viewer)
+
+    async def main() -> int | None:
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(number, app.exit, 0)
+        return await app.run_async()
+
+    return asyncio.run(main()) or 0
 
 
 def _number(text: str) -> int | None:
