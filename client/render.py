@@ -123,9 +123,10 @@ def menu(
     style: Style,
     width: int = WIDTH,
     limit: int | None = MAX_LINES,
+    typing: bool = True,
 ) -> list[str]:
-    """What to decide, the choices by name, and how to type one (``limit`` menu lines at most,
-    all with None)."""
+    """What to decide, the choices by name, and (``typing``) how to type one (``limit`` menu
+    lines at most, all with None)."""
     game = _plugin(view)
     head = _safe(
         lambda: [game.decision(view, names) if game else "Your move"], lambda: ["Your move"]
@@ -136,10 +137,21 @@ def menu(
         lines = lines[:-1] + flow([style.note(extra)], width, first=lines[-1] + "   ", indent=2)
     shown = choices(view, legal, names)
     lines += shorten(layout(shown, style, width), limit)
-    text = _safe(lambda: [game.hint(view, shown, width) or ""], lambda: [""])[0] if game else ""
+    text = typing_hint(view, legal, names, width) if typing else ""
     if text:
         lines += [style.note(line) for line in words(text, width, 2)]
     return lines
+
+
+def typing_hint(
+    view: dict[str, Any], legal: Sequence[Any], names: Sequence[str], width: int
+) -> str:
+    """How to type a choice of the menu, in ``width`` columns if the game has a short way."""
+    game = _plugin(view)
+    if game is None:
+        return ""
+    shown = choices(view, legal, names)
+    return _safe(lambda: [game.hint(view, shown, width) or ""], lambda: [""])[0]
 
 
 def final(

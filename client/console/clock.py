@@ -49,6 +49,23 @@ def handed_over(clock: Any, seat: Any) -> bool:
     return isinstance(auto, list) and isinstance(seat, int) and 0 <= seat < len(auto) and auto[seat]
 
 
+def deciding_time(clock: Any, elapsed: float, names: Sequence[str], me: int | None) -> str | None:
+    """``1:12 left + 4:30 bank`` while the seat ``me`` decides against a turn timer, ``B Bob
+    decides, 0:40 left`` while another seat does, else None (what the full-screen client's
+    command line shows beside the prompt: it is never out of sight)."""
+    now = left(clock, elapsed)
+    if now is None:
+        return None
+    seat = clock["seat"]
+    if handed_over(clock, seat):
+        return None
+    decision, rest = now
+    if seat != me:
+        return f"{seat_name(list(names), seat)} decides, {clock_text(decision)} left"
+    spare = f" + {clock_text(rest)} bank" if rest > 0 else ""
+    return f"{clock_text(decision)} left{spare}"
+
+
 def clock_line(clock: Any, elapsed: float, names: Sequence[str], me: int | None) -> str | None:
     """``Clock: A Ann decides, 1:12 left + 4:30 bank · B Bob 3:12 bank · C Cy: a bot plays``
     (``you`` for the seat ``me``); None at a table without a timer."""

@@ -184,6 +184,11 @@ class Console(GameCommands, KeepCommands, LearnCommands, SeatCommands):
     def say(self, lines: str | list[str]) -> None:
         self.screen.show(lines)
 
+    def answer(self, title: str, lines: Callable[[int], str | list[str]]) -> None:
+        """A long answer (help, rules, the log...): ``lines(width)`` written out here; the
+        full-screen client opens it in a pane of its own, where it can be scrolled."""
+        self.say(lines(self.screen.width))
+
     def note(self, text: str) -> None:
         """A side remark for the person (e.g. from the token store), shown dimmed."""
         self.say(self.style.note(text))
@@ -325,10 +330,12 @@ class Console(GameCommands, KeepCommands, LearnCommands, SeatCommands):
             if method is None or not method.__doc__:
                 self.say(f"No command `{rest}`. Type `help` for the list.")
                 return
-            self.say(help_lines(method.__doc__, self.screen.width))
+            doc = method.__doc__
+            self.answer(f"help {name}", lambda width: help_lines(doc, width))
             return
-        self.say(
-            command_help(
+        self.answer(
+            "Help",
+            lambda width: command_help(
                 self,
                 "Commands (type `help COMMAND` for more):",
                 (
@@ -336,9 +343,9 @@ class Console(GameCommands, KeepCommands, LearnCommands, SeatCommands):
                     "play that choice: `W3 P5`, `build P16`... as the menu names "
                     "it, or its number (Enter alone: the only one).",
                 ),
-                self.screen.width,
+                width,
                 skip=("do_again",) if self.again is None else (),
-            )
+            ),
         )
 
     def do_list(self, rest: str) -> None:

@@ -10,6 +10,7 @@ one-action decision. A name means the same thing for the whole decision; numbers
 
 from __future__ import annotations
 
+import inspect
 import textwrap
 from collections.abc import Callable
 from typing import Any
@@ -17,13 +18,14 @@ from typing import Any
 from twisted.python.failure import Failure
 
 from client import render
-from client.console.clock import clock_line, handed_over
+from client.console.clock import clock_line, deciding_time, handed_over
 from client.console.tracker import GameTracker, names_from_table
 from client.console.where import Where
-from client.games.cards import card_info
+from client.games import Renamer, renamer
+from client.games.cards import card_lines
 from client.games.narrate import label_text
 from client.text.style import Style
-from client.text.wording import letter
+from client.text.wording import letter, plural
 
 LOG_SHOWN = 20
 
@@ -36,12 +38,13 @@ def seat_list(names: list[str]) -> str:
 def command_help(
     commands: object, title: str, extra: tuple[str, str], width: int, skip: tuple[str, ...] = ()
 ) -> list[str]:
-    """A two-column table of ``commands``' ``do_*`` methods (the first line of each docstring,
-    ``usage: summary``) plus the ``extra`` row, wrapped to ``width``."""
+    """A two-column table of ``commands``' ``do_*`` methods (the first paragraph of each
+    docstring, ``usage: summary``, whole) plus the ``extra`` row, wrapped to ``width``."""
     rows = []
     for attr in sorted(dir(commands)):
         if attr.startswith("do_") and attr not in skip:
-            doc = (getattr(commands, attr).__doc__ or attr[3:]).strip().split("\n")[0]
+            doc = inspect.cleandoc(getattr(commands, attr).__doc__ or attr[3:])
+            doc = " ".join(doc.split("\n\n")[0].split())
             usage, _, summary = doc.partition(": ")
             rows.append((usage, summary))
     rows.append(extra)
@@ -76,8 +79,12 @@ class GameCommands:
     ended: int | None
     again: Callable[[], Any] | None
     now: Callable[[], float]  # a monotonic clock, for the turn timer's countdown
+    _renames: tuple[GameTracker, Renamer] | None = None  # the names kept for the game here
 
     def say(self, lines: str | list[str]) -> None:
+        raise NotImplementedError
+
+    def answer(self, title: str, lines: Callable[[int], str | list[str]]) -> None:
         raise NotImplementedError
 
     def prompt(self) -> None:
@@ -105,6 +112,7 @@ class GameCommands:
         game = self._tracker_for(msg)
         if game is None:
             return
+        msg = self._renamed(game, msg)
         recent = game.narrate(msg.get("events")) if not game.log else []
         game.receive(msg, self.now())
         if recent:
@@ -115,6 +123,8 @@ class GameCommands:
         game = self._tracker_for(msg)
         if game is None:
             return
+        if isinstance(msg.get("version"), int) and msg["version"] > game.version:
+            msg = self._renamed(game, msg)
         lines, turn_changed = game.receive(msg, self.now())
         self.say([f"  {line}" for line in lines])
         watching = game.seat is None and turn_changed and not (game.view or {}).get("is_over")
@@ -214,6 +224,13 @@ class GameCommands:
         if game is None or game.over is not None or (game.view or {}).get("is_over"):
             return None
         return clock_line(game.clock, self.now() - game.clock_at, game.names, game.seat)
+
+    def deciding_clock_text(self) -> str | None:
+        """The time left for the decision being made (None at a table without a timer)."""
+        game = self.game
+        if game is None or game.over is not None or (game.view or {}).get("is_over"):
+            return None
+        return deciding_time(game.clock, self.now() - game.clock_at, game.names, game.seat)
 
     def _tracker_for(self, msg: dict[str, Any]) -> GameTracker | None:
         """The tracker of the message's table (made from the table map if we have none yet)."""
@@ -319,24 +336,39 @@ class GameCommands:
         elif found.index is None:
             self.say(found.message)
         else:
-            if found.message:
+            if found.message and found.renamed is None:
                 self.say(self.style.note(found.message))
-            self._send(found.index)
+            self._send(found.index, found.renamed)
         return True
 
-    def _send(self, index: int) -> None:
+    def _renamed(self, game: GameTracker, msg: dict[str, Any]) -> dict[str, Any]:
+        """``msg`` under the names the player typed (Cosmic Run: the die typed is the die the
+        board and the log name, even when the server moved its twin showing the same value)."""
+        if self._renames is None or self._renames[0] is not game:
+            self._renames = (game, renamer(game.game))
+        return self._renames[1].incoming(msg)
+
+    def _send(self, index: int, renamed: tuple[int, int] | None = None) -> None:
         game = self.game
         if game is None:
             return
         choice = game.legal[index]
         offered, version = list(game.legal), game.version
         game.legal = []  # until the server answers: a second choice must not send twice
-        msg = {"type": "act", "version": version, "action": choice.get("action")}
+        action = choice.get("action")
+        names = self._renames[1] if self._renames and self._renames[0] is game else None
+        if names is not None:
+            action = names.outgoing(action)
+            if renamed is not None:  # the piece typed takes the name of the one that moves
+                names.swap(*renamed)
+        msg = {"type": "act", "version": version, "action": action}
         d = self.client.request(msg)
 
         def refused(failure: Any) -> None:
             if game.version == version and not game.legal:
                 game.legal = offered  # nothing happened: the choice is still open
+                if names is not None and renamed is not None:
+                    names.swap(*renamed)  # and its names are as they were
             self.refused(failure)
             if game.legal and game.version == version:
                 view = game.view or {}
@@ -410,8 +442,11 @@ class GameCommands:
         if game is None or not game.legal:
             self.say("You have nothing to decide right now.")
             return
-        self.say(
-            render.full_list(game.legal, self.style, self.width, view=game.view, names=game.names)
+        self.answer(
+            "Every choice",
+            lambda width: render.full_list(
+                game.legal, self.style, width, view=game.view, names=game.names
+            ),
         )
 
     def do_log(self, rest: str) -> None:
@@ -421,7 +456,8 @@ class GameCommands:
             self.say("Nothing has happened yet.")
             return
         count = int(rest) if rest.isdigit() else LOG_SHOWN
-        self.say([f"  {line}" for line in list(game.log)[-count:]])
+        shown = [f"  {line}" for line in list(game.log)[-count:]]
+        self.answer(f"The last {plural(len(shown), 'event')}", lambda width: shown)
 
     def do_scores(self, rest: str) -> None:
         """scores: everyone's score and whose turn it is (also `s`)."""
@@ -445,4 +481,6 @@ class GameCommands:
         if not rest:
             self.say("Usage: info CARD, e.g. `info A14` or `info S05`.")
             return
-        self.say(card_info(rest.strip().upper()))
+        code = rest.strip().upper()
+        view = self.game.view if self.game is not None else None
+        self.answer(f"info {code}", lambda width: card_lines(code, width, view))

@@ -9,6 +9,7 @@ samples of it). Nothing is sent to the server.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 import games
@@ -18,6 +19,7 @@ from client.console import rulebook as rules
 from client.console.errors import describe
 from client.games import legend, preview
 from client.games.narrate import label_text
+from client.text.flow import hanging
 from client.text.game_names import game_name
 from client.text.menu import label_of
 
@@ -30,6 +32,8 @@ class LearnCommands:
     screen: Any
 
     def say(self, lines: str | list[str]) -> None: ...
+
+    def answer(self, title: str, lines: Callable[[int], str | list[str]]) -> None: ...
 
     def prompt(self) -> None: ...
 
@@ -52,7 +56,8 @@ class LearnCommands:
         if game is None:
             self.say("Which game? `rules cr` (Cosmic Run) or `rules aa` (Alien Artifacts).")
             return
-        self.say(rules.text(game, topic or None, self.screen.width))
+        title = f"Rules of {games.get(game).title}" + (f": {topic}" if topic else "")
+        self.answer(title, lambda width: rules.text(game, topic or None, width))
 
     def do_legend(self, rest: str) -> None:
         """legend [GAME]: what every symbol on the board and in the menu means"""
@@ -60,7 +65,7 @@ class LearnCommands:
         if game is None:
             self.say("Which game? `legend cr` (Cosmic Run) or `legend aa` (Alien Artifacts).")
             return
-        self.say(legend.legend(game, self.screen.width))
+        self.answer(f"Legend of {games.get(game).title}", lambda width: legend.legend(game, width))
 
     def _my_decision(self) -> tuple[dict[str, Any], list[Any]] | None:
         game = self.game
@@ -88,7 +93,7 @@ class LearnCommands:
         def show(found: list[hints.Hint]) -> None:
             if self.game is not game or game.version != asked_at:
                 return  # the game moved on while the bot thought
-            self.say(hints.hint_lines(found, labels, self.screen.width))
+            self.answer("Hint", lambda width: hints.hint_lines(found, labels, width))
             self.prompt()
 
         def failed(failure: Any) -> None:
@@ -117,10 +122,15 @@ class LearnCommands:
         names: dict[int, str] = {}
         for entry in render.choices(view, legal, self.game.names):
             names.setdefault(entry.number, entry.name)  # the first name the menu gives it
-        lines = []
+        rows = []
         for number in wanted:
             label = label_text(str(view.get("game")), label_of(legal[number - 1]), self.game.names)
             name = f" [{names[number]}]" if names.get(number) else ""
-            lines.append(f"{number:>3}{name} {label}")
-            lines.append(f"      -> {texts[number - 1] or 'nothing more than it says'}")
-        self.say(lines)
+            rows.append((f"{number:>3}{name} ", label))
+            rows.append(("      -> ", texts[number - 1] or "nothing more than it says"))
+
+        def laid_out(width: int) -> list[str]:
+            """The rows at ``width``: a long one goes on under its own text, not at column 1."""
+            return [line for head, text in rows for line in hanging(head, text, width)]
+
+        self.answer("Preview", laid_out)

@@ -64,7 +64,7 @@ class GamePlugin(Protocol):
         ...
 
     def footnote(self, legal: Sequence[Any]) -> str | None:
-        """A short note on the decision's line (``1s P1: any 1``), if any."""
+        """A short note on the decision's line (``P6!: Y on P6 ends rolling``), if any."""
         ...
 
     def hint(self, view: dict[str, Any], shown: Sequence[Entry], width: int) -> str | None:
@@ -129,6 +129,45 @@ class GamePlugin(Protocol):
     def words(self) -> Iterable[str]:
         """Every word :meth:`describe` knows, and every card id, for suggestions."""
         ...
+
+
+class Renamer(Protocol):
+    """Keeps the names a player typed for pieces the server numbers its own way (Cosmic Run:
+    of two dice showing the same value, the server moves the lower-numbered one): every message
+    in goes through :meth:`incoming`, every action out through :meth:`outgoing`."""
+
+    def incoming(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """A ``snapshot`` or ``update`` under the names shown (a copy where anything changes)."""
+        ...
+
+    def outgoing(self, action: Any) -> Any:
+        """An action of the names shown, as the server numbers it."""
+        ...
+
+    def swap(self, typed: int, listed: int) -> None:
+        """The player typed piece ``typed`` for the server's interchangeable ``listed``."""
+        ...
+
+
+class Unchanged:
+    """The :class:`Renamer` of a game whose names are the server's."""
+
+    def incoming(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return msg
+
+    def outgoing(self, action: Any) -> Any:
+        return action
+
+    def swap(self, typed: int, listed: int) -> None:
+        return None
+
+
+def renamer(game: Any) -> Renamer:
+    """A fresh :class:`Renamer` for one game of ``game`` (a plug-in may offer one as
+    ``renamer``; else the server's names are kept)."""
+    make = getattr(plugin(game), "renamer", None)
+    found: Renamer = make() if callable(make) else Unchanged()
+    return found
 
 
 @functools.cache

@@ -15,17 +15,26 @@ import difflib
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
-from client.games import plugins
+from client.games import plugin, plugins
 from client.games.legend import explain
+from client.text.flow import words
 from client.text.game_names import title
 
 
-def card_info(code: str) -> list[str]:
+def card_info(code: str, view: dict[str, Any] | None = None) -> list[str]:
     """Lines saying what ``code`` is: a card id (``A14``, ``M03``, ``S05``, ``AL3``, ``R08``...),
     a name (``Haskel``, ``Iron Belt``, ``Community``), a Cosmic Run planet (``P3``), an alien
-    ability (``Navigator``) or a symbol of a board (``+``, ``found``, ``op``); any case."""
+    ability (``Navigator``) or a symbol of a board (``+``, ``found``, ``op``); any case.
+
+    With the ``view`` of a game in progress, a game may add what it means for the viewer now
+    (Alien Artifacts: ``info trade`` tells the viewer's production limit for Trade)."""
     text = " ".join(code.split())
+    return [*_info(text), *_here(text, view)]
+
+
+def _info(text: str) -> list[str]:
     lines = _by_id(text.upper())
     if lines:
         return lines
@@ -35,6 +44,24 @@ def card_info(code: str) -> list[str]:
         if lines:
             return lines
     return [_unknown(text)]
+
+
+def _here(text: str, view: dict[str, Any] | None) -> list[str]:
+    if not isinstance(view, dict):
+        return []
+    found = plugin(view.get("game"))
+    in_game = getattr(found, "in_game", None)
+    return list(in_game(text, view)) if callable(in_game) else []
+
+
+def card_lines(code: str, width: int, view: dict[str, Any] | None = None) -> list[str]:
+    """:func:`card_info` laid out to ``width``: a long line goes on under its own text (two
+    spaces deeper than its indent), never back at the first column."""
+    lines: list[str] = []
+    for line in card_info(code, view):
+        lead = len(line) - len(line.lstrip(" "))
+        lines.extend(words(line, width, lead + 2))
+    return lines
 
 
 def _by_id(code: str) -> list[str]:

@@ -70,6 +70,12 @@ def words(text: str, width: int, indent: int = 2) -> list[str]:
     return lines
 
 
+def hanging(head: str, text: str, width: int) -> list[str]:
+    """``head`` then ``text`` wrapped at ``width``, the continuation lines under the text's first
+    column (a hanging indent; at most half the width deep)."""
+    return words(head + text, width, visible_len(head))
+
+
 def columns(cells: Sequence[str], width: int, *, lead: str = "", gap: int = 2) -> list[str]:
     """Cells in as many equal columns as fit after ``lead`` (one a line if none fit twice)."""
     if not cells:

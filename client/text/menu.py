@@ -41,10 +41,16 @@ class Entry:
 
 @dataclass(frozen=True)
 class Resolved:
-    """What a typed name stands for: ``index`` into the legal list, or None with the reason."""
+    """What a typed name stands for: ``index`` into the legal list, or None with the reason.
+
+    ``renamed`` is ``(typed, listed)`` when the piece typed and the piece the listed action
+    names differ but are interchangeable (Cosmic Run: two dice showing the same value, by their
+    numbers): a client may keep the typed name for the piece that moves, and then leave out
+    ``message``, which explains the substitution."""
 
     index: int | None
     message: str = ""
+    renamed: tuple[int, int] | None = None
 
 
 def squash(text: str) -> str:

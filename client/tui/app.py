@@ -9,8 +9,12 @@ tracker: the view, the legal actions, the names), renders each pane at its width
 
 The session (server, connection, console) is started by a ``start`` coroutine function given to
 the app, which runs it on the app's reactor once mounted and exits with its status when it ends.
-Keys: F1 (or ``?`` on an empty command line) the legend, F2 the rules (Escape closes either),
-F12 a screenshot, Ctrl+Q quits, Page Up/Down scroll the log, Up/Down recall earlier lines.
+Long answers (``help``, ``rules``, ``legend``, ``hint``, ``log``, ``actions``...) open in the
+reader pane instead of the log, where they can be read whole and scrolled.
+
+Keys: F1 (or ``?`` on an empty command line) the legend, F2 the rules, Escape (or ``q`` on an
+empty command line) closes the reader, F12 a screenshot, Ctrl+Q quits, Page Up/Down scroll the
+reader when it is open (else the log), Up/Down recall earlier lines.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from textual.widgets import Input, Label
 from twisted.logger import Logger
 
 from client.console.commands import Console
+from client.text.style import strip, visible_len
 from client.tui import content, layout
 from client.tui.bridge import PaneConsole, PaneScreen
 from client.tui.panes import LogPane, MenuPane, TextPane
@@ -43,12 +48,22 @@ _log = Logger()
 
 SAID_KEPT = 20
 KEYS = {"legend": "F1", "rules": "F2"}
+CLOSE = ("Esc or q closes", "PgUp/PgDn scroll")
 CHAT_TIP = "`chat TEXT` talks to your table (to the lobby when at none)."
-PLACEHOLDER = "a choice or a command (help) · F1 legend · F2 rules · ^Q quit"
+PLACEHOLDERS = (
+    "a choice or a command (help) · F1 legend · F2 rules · ^Q quit",
+    "a choice or a command (help) · F1 legend · ^Q quit",
+    "a choice, or help · F1 legend · ^Q quit",
+    "a choice, or help",
+    "",
+)
+"""What the empty command line says, the longest that fits."""
+Answer = Callable[[int], "str | list[str]"]
 
 
 class CommandLine(Input):
-    """The command line: ``?`` on an empty line toggles the legend, Up and Down recall lines."""
+    """The command line: ``?`` on an empty line toggles the legend, ``q`` closes the reader,
+    Up and Down recall lines."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "recall(-1)", show=False),
@@ -58,16 +73,22 @@ class CommandLine(Input):
     class LegendKey(Message):
         """``?`` was pressed on an empty command line."""
 
+    class CloseKey(Message):
+        """``q`` was pressed on an empty command line while the reader is open."""
+
     def __init__(self) -> None:
-        super().__init__(placeholder=PLACEHOLDER, id="command", select_on_focus=False)
+        super().__init__(placeholder=PLACEHOLDERS[0], id="command", select_on_focus=False)
         self.history: list[str] = []
         self.recalled = 0
+        self.reader_open = False
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.character == "?" and not self.value:
+        if not self.value and (
+            event.character == "?" or (event.character == "q" and self.reader_open)
+        ):
             event.stop()
             event.prevent_default()
-            self.post_message(self.LegendKey())
+            self.post_message(self.LegendKey() if event.character == "?" else self.CloseKey())
             return
         await super()._on_key(event)
 
@@ -108,7 +129,8 @@ class CosmoportApp(App[int]):
         self.default_game = game
         self.line_console: Console | None = None
         self.quit_with: Quit | None = None
-        self.help_kind: str | None = None  # "legend", "rules" or None
+        self.help_kind: str | None = None  # "legend", "rules", "answer" or None
+        self.reading: tuple[str, Answer] | None = None  # the answer open: its title and lines
         self.help_auto = True  # the legend fills a wide screen's spare rows until toggled
         self.pane_screen = PaneScreen(self, self.log_width)
         self.plan: layout.Plan | None = None
@@ -184,6 +206,15 @@ class CosmoportApp(App[int]):
     def prompted(self, prompt: str) -> None:
         self.redraw()
 
+    def read(self, title: str, lines: Answer) -> None:
+        """Open the reader on a long answer: ``lines(width)`` at the reader's width."""
+        self.reading = (title, lines)
+        self.help_kind = "answer"
+        self.help_auto = False
+        self.redraw()
+        if self.ready:
+            self.query_one("#help", TextPane).scroll_home(animate=False)
+
     def chat(self, line: str) -> None:
         if self.ready:
             self.query_one("#chat", LogPane).add([line])
@@ -234,6 +265,9 @@ class CosmoportApp(App[int]):
     def on_command_line_legend_key(self, event: CommandLine.LegendKey) -> None:
         self.action_toggle_help("legend")
 
+    def on_command_line_close_key(self, event: CommandLine.CloseKey) -> None:
+        self.action_close_help()
+
     def action_toggle_help(self, kind: str) -> None:
         shown = self.help_kind or (
             "legend" if self.plan is not None and self.plan.help and self.help_auto else None
@@ -241,12 +275,15 @@ class CosmoportApp(App[int]):
         self.help_kind = None if shown == kind else kind
         self.help_auto = False
         self.redraw()
+        if self.help_kind is not None and self.ready:
+            self.query_one("#help", TextPane).scroll_home(animate=False)
 
     def action_close_help(self) -> None:
-        """Escape: close the legend or the rules."""
+        """Escape: close the reader (the legend, the rules or an answer)."""
         if self.help_kind is not None or (self.plan is not None and self.plan.help):
             self.help_kind = None
             self.help_auto = False
+            self.reading = None
             self.redraw()
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
@@ -271,11 +308,14 @@ class CosmoportApp(App[int]):
             self.exit(0)
 
     def action_scroll_log(self, pages: int) -> None:
-        log = self.query_one("#log", LogPane)
+        """Page Up/Down: scroll the reader when it is open, else the log."""
+        pane: TextPane | LogPane = self.query_one("#log", LogPane)
+        if self.plan is not None and self.plan.help:
+            pane = self.query_one("#help", TextPane)
         if pages < 0:
-            log.scroll_page_up(animate=False)
+            pane.scroll_page_up(animate=False)
         else:
-            log.scroll_page_down(animate=False)
+            pane.scroll_page_down(animate=False)
 
     # --- drawing ---------------------------------------------------------------------
 
@@ -305,25 +345,80 @@ class CosmoportApp(App[int]):
         self.clock_shown = console.clock_text() if console is not None else None
         menu, targets, menu_title = content.menu(console, text_width)
         people = content.players(console, right - layout.GUTTER) if wide else []
-        mode = "on" if self.help_kind else "auto" if self.help_auto and wide else "off"
-        plan = layout.plan(
-            width, height, board=len(board), menu=len(menu), help_mode=mode, players=len(people)
-        )
-        self.plan = plan
+        reader, reader_title = self._reader(text_width)
+        mode = "auto" if self.help_auto and wide else "off"
+        if self.help_kind:
+            mode = "read" if self.help_kind == "answer" else "on"
+
+        def plan_for() -> layout.Plan:
+            return layout.plan(
+                width,
+                height,
+                board=len(board),
+                menu=len(menu),
+                help_mode=mode,
+                players=len(people),
+                reading=len(reader),
+            )
+
+        def short(plan: layout.Plan) -> bool:
+            return 0 < plan.board < len(board) + plan.titled
+
+        # Short of rows, the command line says how to type a choice and whose time runs (they
+        # are never out of sight there), in place of the menu's and the board's last lines.
+        plan = plan_for()
+        prompt, typing = self._command_line(width, short(plan))
+        if typing:
+            menu, targets, menu_title = content.menu(console, text_width, typing=False)
+            plan = plan_for()
+        if short(plan) and self.clock_shown:
+            board, board_title = content.board(console, text_width, clock=False)
+            plan = plan_for()
+        previous, self.plan = self.plan, plan
         self._place(plan)
-        self.query_one("#board", TextPane).show(board, board_title)
+        board_pane = self.query_one("#board", TextPane)
+        if board_pane.show(board, board_title) or plan != previous:
+            board_pane.keep_in_sight(content.own_rows(board))
         self.query_one(MenuPane).show_menu(menu, targets, menu_title, content.previews(console))
         self.query_one("#players", TextPane).show(people)
         if plan.help:
-            kind = self.help_kind or "legend"
-            game = content.game_of(console, self.default_game)
-            lines = (content.rules if kind == "rules" else content.legend)(game, text_width)
-            title = f"{kind.capitalize()} ({KEYS[kind]} or Esc closes)"
-            self.query_one("#help", TextPane).show(lines, title)
+            self.query_one("#help", TextPane).show(reader, reader_title)
         self.query_one("#log", LogPane).set_width(plan.log_width)
         self.query_one("#chat", LogPane).set_width(plan.log_width)
-        prompt = self.pane_screen.prompt.rstrip().removesuffix(">").rstrip()
+        command_line = self.query_one(CommandLine)
+        command_line.reader_open = bool(plan.help)
         self.query_one("#prompt", Label).update(f"{prompt} >" if prompt else ">")
+        room = width - visible_len(prompt) - 3
+        shown = (typing, *PLACEHOLDERS) if typing else PLACEHOLDERS
+        command_line.placeholder = next(p for p in shown if len(p) <= room)
+
+    def _command_line(self, width: int, short: bool) -> tuple[str, str]:
+        """(prompt, how to type a choice) for the command line: the console's prompt and the
+        time left; when ``short`` of rows and it fits (after a shorter prompt if need be), the
+        menu's line on how to type a choice, which the menu then leaves out."""
+        console = self.line_console
+        said = self.pane_screen.prompt.rstrip().removesuffix(">").rstrip()
+        clock = console.deciding_clock_text() if console is not None else None
+        prompts = [said, said.partition(" (")[0]] if short else [said]
+        for prompt in dict.fromkeys(" · ".join(p for p in (head, clock) if p) for head in prompts):
+            room = width - visible_len(prompt) - 3
+            typing = strip(content.typing_hint(console, room)) if short else ""
+            if typing and len(typing) <= room:
+                return prompt, typing
+        return " · ".join(p for p in (said, clock) if p), ""
+
+    def _reader(self, width: int) -> tuple[list[str], str]:
+        """(lines, title) of the reader: the answer open, the rules or the legend."""
+        kind = self.help_kind or "legend"
+        if kind == "answer" and self.reading is not None:
+            title, answer = self.reading
+            said = answer(width)
+            lines = content.fitted(said.split("\n") if isinstance(said, str) else said, width)
+            return lines, _title(width, title, *CLOSE)
+        game = content.game_of(self.line_console, self.default_game)
+        lines = (content.rules if kind == "rules" else content.legend)(game, width)
+        closes = f"{KEYS[kind]}, {CLOSE[0]}"
+        return lines, _title(width, kind.capitalize(), closes, *CLOSE[1:])
 
     def _place(self, plan: layout.Plan) -> None:
         self.screen.set_class(plan.wide, "-wide")
@@ -337,6 +432,16 @@ class CosmoportApp(App[int]):
             widget.display = rows > 0
             if rows:
                 widget.styles.height = rows
+
+
+def _title(width: int, *parts: str) -> str:
+    """The parts joined with `` · ``, as many as fit ``width`` columns (the first always)."""
+    title = parts[0]
+    for part in parts[1:]:
+        if len(title) + 3 + len(part) > width:
+            break
+        title += f" · {part}"
+    return title
 
 
 def _free_name(folder: Path) -> Path:

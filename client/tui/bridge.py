@@ -5,9 +5,10 @@ Here its screen is a :class:`PaneScreen`: lines go to the log pane, the prompt t
 and every prompt (the console prompts after each line typed, each message from the server and
 each answer to a request) tells the app to redraw its panes from the console's state.
 
-:class:`PaneConsole` is the console with three changes: the board and the action menu are not
+:class:`PaneConsole` is the console with four changes: the board and the action menu are not
 written into the log after each move (their panes show them; the ``board`` command still writes
-the board there), chat also goes to the chat pane, and ``screenshot [FILE]`` saves the screen.
+the board there), long answers (``help``, ``rules``, ``log``...) open in the reader pane, chat
+also goes to the chat pane, and ``screenshot [FILE]`` saves the screen.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class Panes(Protocol):
     def prompted(self, prompt: str) -> None: ...
 
     def chat(self, line: str) -> None: ...
+
+    def read(self, title: str, lines: Callable[[int], str | list[str]]) -> None: ...
 
     def screenshot(self, filename: str | None) -> str: ...
 
@@ -78,6 +81,11 @@ class PaneConsole(Console):
     def do_board(self, rest: str) -> None:
         """board: write the board into the log too (also `b`)."""
         super().show_board()
+
+    def answer(self, title: str, lines: Callable[[int], str | list[str]]) -> None:
+        """Open a long answer in the reader pane (the log says where it went)."""
+        self.screen.panes.read(title, lines)
+        self.say(self.style.note(f"({title}: shown above; Esc or `q` closes it)"))
 
     def on_chat(self, msg: dict[str, Any]) -> None:
         super().on_chat(msg)

@@ -17,7 +17,7 @@ from client.console.where import Where
 from client.games import legend as legends
 from client.games import preview
 from client.games.narrate import label_text
-from client.text.style import Style
+from client.text.style import Style, strip
 from client.text.wording import letter
 from client.tui.panes import fitted
 from client.tui.targets import Target, covered, named_targets, numbered_targets
@@ -33,8 +33,9 @@ def game_of(console: Console | None, default: str | None = None) -> str | None:
     return default
 
 
-def board(console: Console | None, width: int) -> tuple[list[str], str]:
-    """(lines, title) of the board pane: the game, the table being filled, or the lobby."""
+def board(console: Console | None, width: int, clock: bool = True) -> tuple[list[str], str]:
+    """(lines, title) of the board pane: the game (and, with ``clock``, the turn timer's line),
+    the table being filled, or the lobby."""
     if console is None:
         return ["Connecting..."], "Cosmoport"
     style = console.style
@@ -42,8 +43,8 @@ def board(console: Console | None, width: int) -> tuple[list[str], str]:
     if game is not None and game.view is not None:
         title = f"{render.title(game.game)}, table {game.table_id}"
         lines = fitted(render.board(game.view, game.names, style, width), width)
-        clock = console.clock_text()
-        return lines + (fitted([style.note(clock)], width) if clock else []), title
+        timer = console.clock_text() if clock else None
+        return lines + (fitted([style.note(timer)], width) if timer else []), title
     if console.table is not None:
         table = console.table
         lines = [console.describe_table(table)]
@@ -53,6 +54,21 @@ def board(console: Console | None, width: int) -> tuple[list[str], str]:
     tables = [console.describe_table(t) for t in console.tables.values()]
     lines = tables or [style.note("No tables known: `list` asks the server.")]
     return fitted(lines, width), "Lobby"
+
+
+def own_rows(lines: list[str]) -> range:
+    """Where the person's own part of a board is: the line naming them ``(you)`` and the lines
+    indented under it (their hand, projects...); empty when they have no seat."""
+    plain = [strip(line) for line in lines]
+    for start, line in enumerate(plain):
+        if "(you)" not in line:
+            continue
+        column = len(line) - len(line.lstrip(" >"))  # where the seat's letter is
+        stop = start + 1
+        while stop < len(plain) and len(plain[stop]) - len(plain[stop].lstrip(" ")) > column:
+            stop += 1
+        return range(start, stop)
+    return range(0)
 
 
 def previews(console: Console | None) -> list[str | None]:
@@ -67,12 +83,14 @@ def previews(console: Console | None) -> list[str | None]:
         return []
 
 
-def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Target]], str]:
+def menu(
+    console: Console | None, width: int, typing: bool = True
+) -> tuple[list[str], list[list[Target]], str]:
     """(lines, where each choice is on them, title) of the menu pane.
 
-    During the person's turn: :func:`client.render.menu` whole (the pane scrolls), its choices
-    found by :mod:`.targets`; if some cannot be found, the numbered full list instead, so that
-    every choice can be clicked.
+    During the person's turn: :func:`client.render.menu` whole (the pane scrolls; without the
+    line on how to type a choice unless ``typing``), its choices found by :mod:`.targets`; if
+    some cannot be found, the numbered full list instead, so that every choice can be clicked.
     """
     style = console.style if console is not None else Style(True)
     game = console.game if console is not None else None
@@ -84,7 +102,8 @@ def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Targ
         return lines, [], "Game over"
     if game.my_turn:
         legal, names = game.legal, game.names
-        lines = fitted(render.menu(view, legal, names, style, width, limit=None), width)
+        lines = render.menu(view, legal, names, style, width, limit=None, typing=typing)
+        lines = fitted(lines, width)
         found = named_targets(view, legal, names, lines, width)
         if found is None:
             found = numbered_targets(lines, len(legal))
@@ -103,6 +122,17 @@ def menu(console: Console | None, width: int) -> tuple[list[str], list[list[Targ
     if game.seat is None:
         waiting = f"Watching: {game.name(view.get('current_player'))} to play."
     return fitted([style.note(waiting)], width), [], "Waiting"
+
+
+def typing_hint(console: Console | None, width: int) -> str:
+    """How to type a choice, in ``width`` columns, during the person's turn (else nothing)."""
+    game = console.game if console is not None else None
+    if game is None or game.view is None or game.over is not None or not game.my_turn:
+        return ""
+    try:
+        return render.typing_hint(game.view, game.legal, game.names, width)
+    except Exception:  # a hint is a help, never a reason to fail drawing the screen
+        return ""
 
 
 def lobby_hints(console: Console | None, style: Style) -> list[str]:

@@ -9,9 +9,14 @@ Two arrangements:
   the players are on the board already and chat lines go to the log.
 
 Panes have a title row when the terminal has rows to spare (:data:`TITLED`); below that they are
-told apart by their background. The menu is shown whole when it fits in half the rows (it is what
-the person acts on), the board takes what is left and scrolls, the log never goes below
-:data:`LOG_MIN` lines. Heights always add up to the rows available: panes never overlap.
+told apart by their background (the reader always has its title: it says how to close it). The
+menu is shown whole unless that would leave the board fewer than :data:`BOARD_MIN` rows (it is
+what the person acts on), the board takes what is left and scrolls, the log never goes below
+:data:`LOG_MIN` lines: the last few things that happened stay in sight. Heights always add up to
+the rows available: panes never overlap.
+
+The reader (the ``help`` pane) shows the legend, the rules or a long answer typed for (``help``,
+``hint``, ``log``...): below the board when both fit, else in the board's place.
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ WIDE = 120
 """Columns from which the game and the people sit side by side."""
 TITLED = 30
 """Rows from which each pane has a title row."""
-LOG_MIN = 2
+LOG_MIN = 5
 """Fewest log lines shown (stacked)."""
+BOARD_MIN = 2
+"""Fewest board rows the menu leaves (below, it scrolls)."""
 HELP_MIN = 8
 """Fewest rows for the legend or the rules beside the board; fewer, and they replace it."""
 GUTTER = 2
@@ -78,26 +85,24 @@ def plan(
     menu: int,
     help_mode: str = "off",
     players: int = 0,
+    reading: int = 0,
 ) -> Plan:
     """The panes for a ``width`` x ``height`` terminal (the last row is the command line).
 
     ``board`` and ``menu`` are their numbers of lines, ``players`` those of the players' pane;
     ``help_mode`` says whether the legend (or the rules) is shown: ``on`` (below the board, or
     in its place when there is no room), ``auto`` (only where there is room to spare: a wide
-    screen's) or ``off``.
+    screen's), ``read`` (an answer of ``reading`` lines: below the board if it fits whole, else
+    in the board's place) or ``off``.
     """
     wide, left, right = sides(width)
     rows = max(3, height - 1)
     titled = height >= TITLED
     title = 1 if titled else 0
     log_min = LOG_MIN + title
-    menu_rows = min(menu + title, max(3, rows // 2))
-    if wide:
-        game_rows = rows
-    else:
-        menu_rows = min(menu_rows, rows - log_min - 1)
-        game_rows = rows - log_min
-    board_rows, help_rows = _game_side(game_rows - menu_rows, board + title, help_mode)
+    game_rows = rows if wide else rows - log_min
+    menu_rows = min(menu + title, max(3, game_rows - BOARD_MIN))
+    board_rows, help_rows = _game_side(game_rows - menu_rows, board + title, help_mode, reading + 1)
     if wide:
         if board_rows:  # the board's side is filled: the menu sits at its foot
             board_rows = game_rows - menu_rows - help_rows
@@ -121,9 +126,12 @@ def plan(
     )
 
 
-def _game_side(rows: int, board: int, help_mode: str) -> tuple[int, int]:
+def _game_side(rows: int, board: int, help_mode: str, reading: int) -> tuple[int, int]:
     """(board rows, help rows) sharing ``rows``: the board as tall as it needs (stacked, the
-    log takes the rest), the legend below it when there is room, else (``on``) in its place."""
+    log takes the rest), the legend below it when there is room, else (``on``) in its place;
+    an answer (``read``, ``reading`` rows with its title) below it only when it fits whole."""
+    if help_mode == "read":
+        return (board, rows - board) if rows - board >= reading else (0, rows)
     if help_mode != "off" and rows - board >= HELP_MIN:
         return board, rows - board
     if help_mode == "on":

@@ -19,7 +19,8 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
-from client.text.style import clip
+from client.text.flow import words
+from client.text.style import strip, visible_len
 from client.tui.targets import Target
 
 LOG_KEPT = 1000
@@ -27,8 +28,17 @@ LOG_KEPT = 1000
 
 
 def fitted(lines: Iterable[str], width: int) -> list[str]:
-    """``lines`` cut to ``width`` visible columns (a renderer that cannot reflow yet)."""
-    return [clip(line, width) for line in lines]
+    """``lines`` within ``width`` visible columns: a longer one is wrapped between its words,
+    its continuation indented two spaces under its own indent (never cut)."""
+    out: list[str] = []
+    for line in lines:
+        if visible_len(line) <= width:
+            out.append(line)
+            continue
+        plain = strip(line)
+        indent = len(plain) - len(plain.lstrip(" ")) + 2
+        out.extend(words(line, width, indent))
+    return out
 
 
 def ansi_text(lines: Sequence[str]) -> Text:
@@ -48,12 +58,29 @@ class TextPane(VerticalScroll, can_focus=False):
     def compose(self) -> Iterable[Static]:
         yield self.body
 
-    def show(self, lines: Sequence[str], title: str | None = None) -> None:
+    def show(self, lines: Sequence[str], title: str | None = None) -> bool:
+        """Show ``lines`` (and ``title``); whether the lines changed."""
         if title is not None:
             self.border_title = title
-        if list(lines) != self.lines:
-            self.lines = list(lines)
-            self.body.update(ansi_text(self.lines))
+        if list(lines) == self.lines:
+            return False
+        self.lines = list(lines)
+        self.body.update(ansi_text(self.lines))
+        return True
+
+    def keep_in_sight(self, rows: range) -> None:
+        """Scroll, once the pane is laid out, so that ``rows`` of its lines are in sight (from
+        the top if they fit there; else as many of them as fit, from their first)."""
+        if rows:
+            self.call_after_refresh(self._bring, rows)
+
+    def _bring(self, rows: range) -> None:
+        height = self.scrollable_content_region.height
+        if height <= 0:
+            return
+        top = 0 if rows.stop <= height else min(rows.start, rows.stop - height)
+        if not self.scroll_y <= rows.start < rows.stop <= self.scroll_y + height:
+            self.scroll_to(y=top, animate=False)
 
 
 class MenuBody(Static):

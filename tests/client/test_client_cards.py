@@ -94,11 +94,11 @@ def test_a_board_symbol_is_explained_in_the_legends_words():
         "`x..` on the Cosmic Run board: meteor hits on the planet, one x per hit; the third hit "
         "destroys it."
     ]
-    both = card_info("CR")
-    assert [line.split(" on the ")[1].split(" board")[0] for line in both] == [
-        "Cosmic Run",
-        "Alien Artifacts",
-    ]
+    # "cr" is Alien Artifacts' credits alone; Cosmic Run's crystals are "cry" (issue 26).
+    (credits,) = card_info("CR")
+    assert credits.startswith("`8 cr` on the Alien Artifacts board: credits")
+    (crystals,) = card_info("CRY")
+    assert crystals.startswith("`3 cry` on the Cosmic Run board: crystals")
     assert "operative" in " ".join(card_info("T12:OP"))
 
 
@@ -132,7 +132,9 @@ def test_an_action_is_explained_with_its_price():
 def test_trade_and_build_say_what_changes_their_limit_and_cost():
     (trade,) = card_info("trade")
     assert (
-        "up to your production limit: 2 cards, +1 for each logistic ship of yours naming" in trade
-    )
+        "at most your production limit for Trade: 2 cards, +1 for each logistic ship of yours "
+        "naming Trade (The League starts with one, S08 Freighter: 3), +2 the turn you play AR13"
+    ) in trade
     (build,) = card_info("build")
-    assert "- 2 for each logistic planet of yours naming that type (never below 0)" in build
+    assert "- 2 for each logistic planet of yours naming that type (and 1 more off planets" in build
+    assert "at most your production limit of cards (2, +1 for each logistic ship" in build

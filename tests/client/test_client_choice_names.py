@@ -120,18 +120,27 @@ def test_a_die_name_keeps_its_meaning_while_the_numbers_move() -> None:
     table = Table(state)
     console = table.typist.console
     assert ("assign", 3, "P5") not in state.legal_actions()  # the server lists W1's move
-    # W1, W2, W4 and W5 show 4: the server lists the move once, with W1; W4's name sends it.
+    # W1, W2, W4 and W5 show 4: the server lists the move once, with W1; W4's name sends it,
+    # and from then on the die that moved is W4 on the board and in the log (issue 26).
     assert console.play_named("W4 P5")
     assert table.answer() == ["assign", 0, "P5"]
-    assert "W1 shows a 4 too: the game moves W1, the same move." in table.typist.take()
+    said = table.typist.take()
+    assert "Ann puts W4 (a 4) on P5." in said and "the game moves W1" not in said
+    assert "W1 [4]  W2 [4]  W3 [2]  W4 4>P5  W5 [4]" in said
     assert console.play_named("w4p5")
-    assert table.answer() == ["assign", 1, "P5"]
-    assert console.play_named("4 p5")
-    assert table.answer() == ["assign", 3, "P5"]  # W4 itself, now the lowest 4 unplaced
-    table.typist.take()
-    assert console.play_named("W4 P5")
     assert table.typist.take().strip() == "W4 is already placed (on P5)."
-    assert table.client.sent[-1]["action"] == ["assign", 3, "P5"]  # nothing more sent
+    assert table.client.sent[-1]["action"] == ["assign", 0, "P5"]  # nothing more sent
+    assert console.play_named("W1 P5")
+    assert table.answer() == ["assign", 1, "P5"]
+    assert "Ann puts W1 (a 4) on P5." in table.typist.take()
+    assert console.play_named("5 p5")  # W5, by its number: the server moves its twin
+    assert table.answer() == ["assign", 3, "P5"]
+    said = table.typist.take()
+    assert "Ann puts W5 (a 4) on P5." in said
+    assert "W1 4>P5  W2 [4]  W3 [2]  W4 4>P5  W5 4>P5" in said
+    assert console.play_named("W2 P5")
+    assert table.answer() == ["assign", 4, "P5"]
+    assert "Ann puts W2 (a 4) on P5." in table.typist.take()
 
 
 def test_numbers_still_play_the_servers_list_and_a_name_is_not_sent_twice() -> None:
@@ -325,7 +334,7 @@ def test_the_examples_under_the_menu_are_choices_one_can_type_now(game: str) -> 
             for width in (60, 80):
                 hint = module.hint(view, render.choices(view, legal, names), width)
                 for example in re.findall(r"`([^`]+)`", hint):
-                    if example == "actions":
+                    if example in ("actions", "undo"):  # commands, not choices
                         continue
                     found = render.resolve(view, legal, example, names)
                     assert found is not None and found.index is not None, (example, hint)

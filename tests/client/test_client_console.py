@@ -158,7 +158,7 @@ def test_the_board_and_numbered_actions_appear_when_the_game_starts() -> None:
     typist.console.receive(game_message("snapshot", state, 0, 0))
     text = typist.take()
     assert "The game of Cosmic Run starts!" in text
-    assert "P6 ..." in text and "W1 [2]  P2 P3" in text and "reroll (1 cr)  W1 W2" in text
+    assert "P6 ..." in text and "W1 [2]  P2 P3" in text and "reroll (1 cry)  W1 W2" in text
     assert typist.screen.prompt == f"Your move (a name, or 1-{len(state.legal_actions())})> "
 
 

@@ -49,16 +49,16 @@ P4 ...  +.i]  A0 B0
 P5 ...  +i]  A0 B0
 P6 ...  +.........i..........i..........i.......]  A0 B0  lead AB
 Dice  W1 [2]  W2 [4]  W3 [3]  W4 [6]  W5 [2]  Y [2]
-Row   A1 Myrr 5 5 Navigator P5              A2 Drumm 2 Miner
-      A3 Haskel 6 Tinkerer                  A4 Bexa 2 2 Navigator P2
-> A Ann (you)           0 VP  1 cr  tokens 0         found 0
-  B Random bot 1        3 VP  2 cr  tokens 0         found 0
+Row   A1 Myrr 5 5 Navigator P5             A2 Drumm 2 Miner
+      A3 Haskel 6 Tinkerer                 A4 Bexa 2 2 Navigator P2
+> A Ann (you)           0 VP  1 cry  tokens 0        found 0
+  B Random bot 1        3 VP  2 cry  tokens 0        found 0
 A Ann: place at least one die   (P6!: Y on P6 ends rolling)
 W1 [2]  P2 P3 P4 P5 P6 A2 A4 T    W2 [4]  P2 P3 P4 P5 P6 T
 W3 [3]  P2 P3 P4 P5 P6 T          W4 [6]  P2 P3 P4 P5 P6 A3 T
 W5 [2]  P2 P3 P4 P5 P6 A2 A4 T    Y [2]   P2 P3 P4 P5 P6! A2 A4 T
-reroll (1 cr)  W1 W2 W3 W4 W5 Y
-Type a die and a place (`W1 P2`; `2s P2`: any 2), or a number from `actions`.
+reroll (1 cry)  W1 W2 W3 W4 W5 Y
+Type a die and a place: `W1 P2`, or `2s P2`: one die showing 2 on P2.
 """
 
 # cosmic_run, 4 players, seed 5, 150 random actions (chooser seed 3)
@@ -71,18 +71,18 @@ P4 x..  +.i]  A0 B0 C0 D0
 P5 x..  +i]  A0 B0 C0 D0
 P6 x..  ...D..B.....C..A.....i..........i.......]  A15 B6 C12 D3  lead ACBD
 Dice  W1 [5]  W2 [3]  W3 [6]  W4 [4]  W5 [5]  Y 5>P2  free: re-roll
-Row   A1 Sprocket 5 6 Miner                 A2 Atlas-9 1 3 Cartographer
-      A3 Wend 4 5 Cartographer              A4 Vell 1 2 Patron
-  A Ann                 0 VP  0 cr  tokens 0         found 0  Pim, Orra
-> B Random bot 1 (you)  1 VP  0 cr  tokens 0         found 0  Grib
-  C Random bot 2        2 VP  0 cr  tokens 1         found 0  Haskel
-  D Random bot 3        3 VP  0 cr  tokens 0         found 0
+Row   A1 Sprocket 5 6 Miner                A2 Atlas-9 1 3 Cartographer
+      A3 Wend 4 5 Cartographer             A4 Vell 1 2 Patron
+  A Ann                 0 VP  0 cry  tokens 0        found 0  Pim, Orra
+> B Random bot 1 (you)  1 VP  0 cry  tokens 0        found 0  Grib
+  C Random bot 2        2 VP  0 cry  tokens 1        found 0  Haskel
+  D Random bot 3        3 VP  0 cry  tokens 0        found 0
 B Random bot 1: place a die, or roll the rest
 W1 [5]  P2 P3 P4 P5 P6 A1 A3 T   W2 [3]  P2 P3 P4 P5 P6 A2 T
 W3 [6]  P2 P3 P4 P5 P6 A1 T      W4 [4]  P2 P3 P4 P5 P6 A3 T
 W5 [5]  P2 P3 P4 P5 P6 A1 A3 T
 roll (5 dice)                   reroll (free)  W1 W2 W3 W4 W5
-Type a die and a place (`W1 P2`; `5s P2`: any 5), or a number from `actions`.
+Type a die and a place: `W1 P2`, or `5s P2`: one die showing 5 on P2.
 """
 
 # cosmic_run, 1 players, seed 5, 100000 random actions (chooser seed 3)
@@ -94,9 +94,9 @@ P3 x..  discovered
 P4 x..  discovered
 P5 x..  discovered
 P6 xxx  destroyed
-Row   A1 Tarn 3 3 Navigator P3              A2 Atlas-9 1 3 Cartographer
-      A3 Gloam 2 4 Salvager                 A4 Marrow 4 6 Re-roller
-  A Ann (you)   2 VP  4 cr  tokens 1 [2]     found 0  Wend, Drumm, Kettle
+Row   A1 Tarn 3 3 Navigator P3             A2 Atlas-9 1 3 Cartographer
+      A3 Gloam 2 4 Salvager                A4 Marrow 4 6 Re-roller
+  A Ann (you)   2 VP  4 cry  tokens 1 [2]    found 0  Wend, Drumm, Kettle
   @ the Drone
 === Game over ===
 1. A Ann (you): 9 VP
@@ -114,16 +114,16 @@ START_2P_COLOUR = (
     "P5 ...  \x1b[1m+\x1b[0m\x1b[33mi\x1b[0m]  \x1b[36mA0\x1b[0m \x1b[33mB0\x1b[0m\n"
     "P6 ...  \x1b[1m+\x1b[0m.........\x1b[33mi\x1b[0m..........\x1b[33mi\x1b[0m..........\x1b[33mi\x1b[0m.......]  \x1b[36mA0\x1b[0m \x1b[33mB0\x1b[0m  lead AB\n"
     "Dice  \x1b[1mW1 [2]\x1b[0m  \x1b[1mW2 [4]\x1b[0m  \x1b[1mW3 [3]\x1b[0m  \x1b[1mW4 [6]\x1b[0m  \x1b[1mW5 [2]\x1b[0m  \x1b[1mY [2]\x1b[0m\n"
-    "Row   A1 Myrr 5 5 Navigator P5              A2 Drumm 2 Miner\n"
-    "      A3 Haskel 6 Tinkerer                  A4 Bexa 2 2 Navigator P2\n"
-    "\x1b[1m>\x1b[0m \x1b[36mA Ann (you)         \x1b[0m  0 VP  1 cr  tokens 0         found 0\n"
-    "  \x1b[33mB Random bot 1      \x1b[0m  3 VP  2 cr  tokens 0         found 0\n"
+    "Row   A1 Myrr 5 5 Navigator P5             A2 Drumm 2 Miner\n"
+    "      A3 Haskel 6 Tinkerer                 A4 Bexa 2 2 Navigator P2\n"
+    "\x1b[1m>\x1b[0m \x1b[36mA Ann (you)         \x1b[0m  0 VP  1 cry  tokens 0        found 0\n"
+    "  \x1b[33mB Random bot 1      \x1b[0m  3 VP  2 cry  tokens 0        found 0\n"
     "\x1b[1mA Ann: place at least one die\x1b[0m   \x1b[90m(P6!: Y on P6 ends rolling)\x1b[0m\n"
     "W1 [2]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mA2\x1b[0m \x1b[1mA4\x1b[0m \x1b[1mT\x1b[0m    W2 [4]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mT\x1b[0m\n"
     "W3 [3]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mT\x1b[0m          W4 [6]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mA3\x1b[0m \x1b[1mT\x1b[0m\n"
     "W5 [2]  \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6\x1b[0m \x1b[1mA2\x1b[0m \x1b[1mA4\x1b[0m \x1b[1mT\x1b[0m    Y [2]   \x1b[1mP2\x1b[0m \x1b[1mP3\x1b[0m \x1b[1mP4\x1b[0m \x1b[1mP5\x1b[0m \x1b[1mP6!\x1b[0m \x1b[1mA2\x1b[0m \x1b[1mA4\x1b[0m \x1b[1mT\x1b[0m\n"
-    "reroll (1 cr)  \x1b[1mW1\x1b[0m \x1b[1mW2\x1b[0m \x1b[1mW3\x1b[0m \x1b[1mW4\x1b[0m \x1b[1mW5\x1b[0m \x1b[1mY\x1b[0m\n"
-    "\x1b[90mType a die and a place (`W1 P2`; `2s P2`: any 2), or a number from `actions`.\x1b[0m\n"
+    "reroll (1 cry)  \x1b[1mW1\x1b[0m \x1b[1mW2\x1b[0m \x1b[1mW3\x1b[0m \x1b[1mW4\x1b[0m \x1b[1mW5\x1b[0m \x1b[1mY\x1b[0m\n"
+    "\x1b[90mType a die and a place: `W1 P2`, or `2s P2`: one die showing 2 on P2.\x1b[0m\n"
 )
 
 

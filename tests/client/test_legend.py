@@ -133,7 +133,7 @@ def test_every_symbol_of_a_whole_game_is_in_the_legend(game, players, seed):
 
 
 def test_an_unexplained_symbol_is_caught():
-    board = ["P1 x..  +§..i]  A1 B0", "Dice  W1 [5]  Y 5>P2  W2 5~P3", "  B Ann  3 cr  zork 2"]
+    board = ["P1 x..  +§..i]  A1 B0", "Dice  W1 [5]  Y 5>P2  W2 5~P3", "  B Ann  3 cry  zork 2"]
     assert unexplained("cosmic_run", board) == {"§", "5~P3", "zork"}
     assert unexplained("alien_artifacts", ["    empire   T12 Research Grants (xx)"]) == {"(xx)"}
     assert unexplained("alien_artifacts", ["    hand     R08 R2/Q3 a4 Xtm"]) == {"R2/Q3"}
@@ -175,9 +175,11 @@ def test_the_legend_fits_the_width_and_shows_every_entry(game, width):
 
 
 def test_each_game_has_its_own_legend_and_an_unknown_game_is_one_message():
-    crystals = [s for g, s in explain("cr") if g == "cosmic_run"]
+    crystals = [s for g, s in explain("cry") if g == "cosmic_run"]
     credits = [s for g, s in explain("cr") if g == "alien_artifacts"]
     assert "crystals" in crystals[0].meaning and "credits" in credits[0].meaning
+    # "cr" is Alien Artifacts' credits only: Cosmic Run writes crystals "cry" (issue 26).
+    assert not any("crystal" in s.meaning for g, s in explain("cr") if g == "cosmic_run")
     assert legend("chess", 80) == [
         "No legend for `chess`: the games are cosmic-run (cr) and alien-artifacts (aa)."
     ]

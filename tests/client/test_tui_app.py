@@ -179,7 +179,7 @@ def test_the_screenshot_command_saves_an_svg_of_the_screen_and_says_where(
     saved = sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".svg")
     assert saved == ["cosmoport-1.svg", "cosmoport-2.svg", "mine.svg"]
     svg = (tmp_path / "mine.svg").read_text()
-    assert svg.startswith("<svg") and "Cosmic" in svg
+    assert svg.startswith("<svg") and "(you)" in svg
 
 
 def test_join_shows_the_lobby_then_the_table_then_the_game() -> None:

@@ -22,11 +22,13 @@ from client.tui.targets import covered, named_targets, numbered_targets
 @pytest.mark.parametrize("width", [60, 80, 100, 119, 120, 160, 220])
 @pytest.mark.parametrize("height", [20, 24, 29, 30, 50])
 @pytest.mark.parametrize(("board", "menu"), [(12, 9), (16, 3), (30, 40), (1, 1)])
-@pytest.mark.parametrize("mode", ["off", "auto", "on"])
+@pytest.mark.parametrize("mode", ["off", "auto", "on", "read"])
 def test_the_panes_fill_the_rows_without_overlapping(
     width: int, height: int, board: int, menu: int, mode: str
 ) -> None:
-    plan = layout.plan(width, height, board=board, menu=menu, help_mode=mode, players=3)
+    plan = layout.plan(
+        width, height, board=board, menu=menu, help_mode=mode, players=3, reading=board + 5
+    )
     rows = height - 1  # the command line
     heights = [plan.board, plan.help, plan.menu, plan.players, plan.log, plan.chat]
     assert min(heights) >= 0
@@ -43,14 +45,18 @@ def test_the_panes_fill_the_rows_without_overlapping(
         assert plan.players == plan.chat == 0 and plan.left == width
     if mode == "off":
         assert plan.help == 0
-    if mode == "on":
+    if mode in ("on", "read"):
         assert plan.help > 0
+    if plan.board:  # the menu leaves the board a few rows
+        assert plan.board >= min(layout.BOARD_MIN, board + title)
 
 
-def test_the_whole_menu_is_shown_when_it_fits_in_half_the_rows() -> None:
+def test_the_whole_menu_and_five_log_lines_are_shown_the_board_takes_the_rest() -> None:
     plan = layout.plan(80, 24, board=12, menu=9)
-    assert (plan.board, plan.menu, plan.log) == (12, 9, 2)
+    assert (plan.board, plan.menu, plan.log) == (9, 9, 5)
     assert not plan.titled and plan.text_width == 78 and plan.log_width == 78
+    long_menu = layout.plan(80, 24, board=12, menu=30)
+    assert (long_menu.board, long_menu.menu, long_menu.log) == (layout.BOARD_MIN, 16, 5)
 
 
 def test_a_wide_screen_puts_the_people_beside_the_game() -> None:
@@ -62,11 +68,22 @@ def test_a_wide_screen_puts_the_people_beside_the_game() -> None:
 
 def test_the_legend_takes_the_boards_place_only_when_asked_and_short_of_room() -> None:
     on = layout.plan(80, 24, board=12, menu=9, help_mode="on")
-    assert on.board == 0 and on.help == 12
+    assert on.board == 0 and on.help == 9
     auto = layout.plan(80, 24, board=12, menu=9, help_mode="auto")
-    assert auto.board == 12 and auto.help == 0
+    assert auto.board == 9 and auto.help == 0
     roomy = layout.plan(160, 50, board=14, menu=6, help_mode="auto")
     assert roomy.board == 15 and roomy.help == 49 - 15 - 7
+
+
+def test_an_answer_goes_below_the_board_only_when_it_fits_there_whole() -> None:
+    below = layout.plan(160, 50, board=14, menu=6, help_mode="read", reading=20)
+    assert below.board == 15 and below.help == 49 - 15 - 7
+    instead = layout.plan(160, 50, board=14, menu=6, help_mode="read", reading=40)
+    assert instead.board == 0 and instead.help == 49 - 7
+    stacked = layout.plan(80, 24, board=6, menu=5, help_mode="read", reading=4)
+    assert (stacked.board, stacked.help, stacked.menu, stacked.log) == (6, 7, 5, 5)
+    short = layout.plan(80, 24, board=12, menu=5, help_mode="read", reading=4)
+    assert (short.board, short.help, short.menu, short.log) == (0, 13, 5, 5)
 
 
 # --- where the menu's choices are ---------------------------------------------------------

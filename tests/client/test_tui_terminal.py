@@ -29,7 +29,7 @@ def full_screen() -> pexpect.spawn:
     )
     child.expect_exact("\x1b[?1049h")  # the alternate screen: full screen
     child.expect("Your move")
-    child.expect("F1 legend")
+    child.expect(["F1 legend", "Type a die"])  # the command line's placeholder: it is drawn
     return child
 
 

@@ -42,6 +42,7 @@ class AlienArtifacts:
     card_names = staticmethod(_cards.card_names)
     describe = staticmethod(_cards.describe)
     words = staticmethod(_cards.words)
+    in_game = staticmethod(_cards.in_game)
 
     @staticmethod
     def footnote(legal: Sequence[Any]) -> str | None:

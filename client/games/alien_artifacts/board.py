@@ -100,8 +100,10 @@ def _header(view: dict[str, Any], style: Style) -> list[str]:
 
 
 def _row(head: str, items: Sequence[str], width: int, indent: str = "    ") -> list[str]:
-    """``head`` then the items, wrapped to the width under a hanging indent."""
-    return flow(list(items) or ["-"], width, first=indent + pad(head, 9), indent=len(indent) + 9)
+    """``head`` then the items, wrapped to the width under a hanging indent (a head of nine
+    letters, ``artifacts``, still keeps a space before its first item)."""
+    first = indent + pad(head, 8) + " "
+    return flow(list(items) or ["-"], width, first=first, indent=len(indent) + 9)
 
 
 def _projects(seat: dict[str, Any], short: bool = False) -> list[str]:

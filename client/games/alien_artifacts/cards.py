@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from games.alien_artifacts import data as aa
+
+_MARKET = {name: i for i, name in enumerate(aa.MARKET_NAMES)}
 
 CARD_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Alien Artifacts: resource cards", tuple(aa.RESOURCE_NAMES)),
@@ -55,7 +58,8 @@ ARTIFACT_TEXT = {
     aa.E_ASSEMBLY: "complete one of your projects without paying",
     aa.E_CACHE: f"draw {aa.CACHE_DRAW} cards into your hand",
     aa.E_WARFLEET: "each operative ship that has not attacked this turn attacks",
-    aa.E_ARCHIVE: "each operative technology scores once, as in Collect Income",
+    aa.E_ARCHIVE: "each of your operative technologies scores its VP once, as in Collect Income "
+    "but without paying for it (T12 Research Grants' credits do not come with it)",
     aa.E_SEEDER: f"each operative planet produces {aa.SEEDER_PRODUCTION} cards",
     aa.E_HOARD: f"gain {aa.HOARD_CREDITS} credits",
     aa.E_CHART: f"look at the top {aa.STAR_CHART_LOOK} cards of a market deck and take one as a "
@@ -111,6 +115,14 @@ _FACTION_TEXT = {
 }
 
 
+_TECH_LOGISTIC = {
+    aa.T11: f"building a planet costs you {aa.PLANET_DISCOUNT_T11} less (added to the "
+    f"{aa.LOGISTIC_PLANET_BUILD_DISCOUNT} less of each logistic planet naming planets; never "
+    "below 0); the buy price does not change",
+}
+"""Technologies whose short text in the data tables leaves out what they change."""
+
+
 _RESULTS = ("no hit", "Damaged", "Destroyed")
 
 
@@ -123,7 +135,10 @@ ACTION_TEXT = {
         f"ship, Blue technology, Green planet; Gold fits all): it costs {aa.BASE_BUILD_COST} + "
         "the cards of its type in your empire - "
         f"{aa.LOGISTIC_PLANET_BUILD_DISCOUNT} for each logistic planet of yours naming that type "
-        "(never below 0); pay less and it is deposited, finish later"
+        f"(and {aa.PLANET_DISCOUNT_T11} more off planets with T11 Colonial Charter logistic), "
+        f"never below 0; at most your production limit of cards ({aa.BASE_LIMIT}, +"
+        f"{aa.LOGISTIC_SHIP_LIMIT} for each logistic ship of yours naming that build, +"
+        f"{aa.CLONE_BUILD_LIMIT} for Clone Clans); pay less and it is deposited, finish later"
     ),
     ("buy", "buy a card"): (
         f"Buy (Alien Artifacts action): pay {aa.BASE_BUY_PRICE} credits (less with discounts, "
@@ -131,9 +146,12 @@ ACTION_TEXT = {
         "credit a card for the next one"
     ),
     ("trade", "trade resources"): (
-        f"Trade (Alien Artifacts action): pay cards of one colour (Gold fits), 1 credit per "
-        f"symbol, up to your production limit: {aa.BASE_LIMIT} cards, +"
-        f"{aa.LOGISTIC_SHIP_LIMIT} for each logistic ship of yours naming Trade"
+        "Trade (Alien Artifacts action): pay cards of one colour (Gold fits), 1 credit per "
+        f"symbol (T03 Trade Protocols, logistic: +{aa.TRADE_CREDITS_T03} credit a Trade); at most "
+        f"your production limit for Trade: {aa.BASE_LIMIT} cards, +{aa.LOGISTIC_SHIP_LIMIT} for "
+        "each logistic ship of yours naming Trade (The League starts with one, S08 Freighter: "
+        f"{aa.BASE_LIMIT + aa.LOGISTIC_SHIP_LIMIT}), +{aa.OVERDRIVE_LIMIT} the turn you play "
+        "AR13 Overdrive Core"
     ),
     ("offensive", "launch an offensive"): (
         "Launch an Offensive (Alien Artifacts action): every operative ship that has not "
@@ -178,6 +196,35 @@ ACTION_TEXT = {
     ),
 }
 """The Alien Artifacts actions, by the words people call them."""
+
+
+def trade_limit(view: dict[str, Any]) -> int | None:
+    """The viewer's production limit for Trade as of ``view`` (None: no seat, or not known)."""
+    seats = view.get("seats") or []
+    me = view.get("seat")
+    if view.get("game") != "alien_artifacts" or not isinstance(me, int) or not 0 <= me < len(seats):
+        return None
+    ships = 0
+    for entry in seats[me].get("empire") or []:
+        card, side = (
+            (entry[0], entry[1]) if isinstance(entry, list) and len(entry) > 1 else (entry, None)
+        )
+        index = _MARKET.get(card) if isinstance(card, str) else None
+        if index is not None and index < 16 and side == "logistic":
+            ships += aa.SHIP_NAMED_ACTION[index] == aa.A_TRADE
+    limit = aa.BASE_LIMIT + aa.LOGISTIC_SHIP_LIMIT * ships
+    overdrive = (view.get("turn_state") or {}).get("overdrive")
+    if overdrive and view.get("current_player") == me:
+        limit += aa.OVERDRIVE_LIMIT
+    return limit
+
+
+def in_game(text: str, view: dict[str, Any]) -> list[str]:
+    """What ``info`` adds about ``text`` for the viewer of ``view``: their Trade limit now."""
+    if text.lower() not in ("trade", "trade resources"):
+        return []
+    limit = trade_limit(view)
+    return [] if limit is None else [f"  Your production limit for Trade now: {limit} cards."]
 
 
 def _action(text: str) -> list[str]:
@@ -226,7 +273,7 @@ def _market(code: str) -> list[str]:
     if kind == aa.TECH:
         return [
             head,
-            f"{logistic}: {aa.TECH_LOGISTIC_TEXT[i]}",
+            f"{logistic}: {_TECH_LOGISTIC.get(card, aa.TECH_LOGISTIC_TEXT[i])}",
             f"{operative}: at each Collect Income and at the end, {aa.TECH_OPERATIVE_TEXT[i]}",
         ]
     discounted = aa.TYPE_WORDS[aa.PLANET_DISCOUNT[i]]

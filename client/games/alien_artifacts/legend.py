@@ -57,7 +57,6 @@ LEGEND: tuple[Section, ...] = (
                 keys=("A", "B", "C", "D", "E"),
             ),
             Symbol("(you)", "your own seat", keys=("you",)),
-            Symbol("Ann~", "a name cut short to fit", pattern=r"\S+~", keys=("~",)),
             Symbol("Bionics", "the player's faction (`info Bionics`)", keys=("faction",)),
             Symbol("12 VP", "victory points, public", keys=("VP",)),
             Symbol(

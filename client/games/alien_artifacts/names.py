@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from client.games.alien_artifacts import payment
 from client.text.menu import Entry, Resolved, action_of, label_of, squash
 from games import seat_letter
 from games.alien_artifacts import data as d
@@ -259,14 +260,22 @@ def entries(view: dict[str, Any], legal: Sequence[Any], names: Sequence[str] = (
     return [entry for entry, _ in _read(view, legal, names)]
 
 
+_BOUND = "\u00a0"  # a no-break space: the note is wrapped as one piece, on a line of its own
+
+
 def hint(view: dict[str, Any], shown: Sequence[Entry], width: int = 80) -> str:
+    """How to type a choice; while paying, also why a card that could pay is not offered."""
     named = [e.name for e in shown if e.name]
     if not named:
         return ""
     examples = ", ".join(f"`{n}`" for n in dict.fromkeys(named[:1] + named[-1:]))
     if width < 78:
-        return f"Type a choice: {examples}."
-    return f"Type a choice ({examples}), or a number from `actions`."
+        text = f"Type a choice: {examples}."
+    else:
+        text = f"Type a choice ({examples}), or a number from `actions`."
+    offered = [e.tag for e in shown if e.group is not None and e.group.startswith("pay from")]
+    note = payment.why_not(view, offered, width) if view.get("phase") == "pay" else None
+    return f"{text} {note.replace(' ', _BOUND)}" if note else text
 
 
 def resolve(

@@ -11,6 +11,7 @@ from typing import Any
 from client.games import GamePlugin
 from client.games.cosmic_run import board as _board
 from client.games.cosmic_run import cards as _cards
+from client.games.cosmic_run import dice_names as _dice_names
 from client.games.cosmic_run import legend as _legend
 from client.games.cosmic_run import names as _names
 from client.games.cosmic_run import narrate as _narrate
@@ -42,6 +43,7 @@ class CosmicRun:
     card_names = staticmethod(_cards.card_names)
     describe = staticmethod(_cards.describe)
     words = staticmethod(_cards.words)
+    renamer = staticmethod(_dice_names.DiceNames)
 
     @staticmethod
     def secret(key: str, value: Any, style: Style) -> str | None:

@@ -10,8 +10,8 @@ a wide screen puts the alien row on one line)::
     Dice  W1 [5]  W2 [3]  W3 [6]  W4 [4]  W5 [5]  Y 5>P2  free: re-roll
     Row   A1 Sprocket 5 6 Miner                 A2 Atlas-9 1 3 Cartographer +W2
           A3 Wend 4 5 Cartographer              A4 Vell 1 2 Patron
-      A Ann                 0 VP  0 cr  tokens 0         found 0  Pim, Orra
-    > B Random bot 1 (you)  1 VP  0 cr  tokens 1 [3]     found 0  Grib
+      A Ann                 0 VP  0 cry  tokens 0        found 0  Pim, Orra
+    > B Random bot 1 (you)  1 VP  0 cry  tokens 1 [3]    found 0  Grib
 
 Each track shows spaces 0 .. length-1 and the planet (``]``); a letter is a ship (``+``: more
 than one), ``@`` the Drone, ``i`` a face-down Infodere token; ``x`` are meteor hits. Placed dice
@@ -158,8 +158,8 @@ def _row_lines(view: dict[str, Any], style: Style, width: int) -> list[str]:
         cells.append(text)
     if not cells:
         return []
-    # 36-character cells: two a line at 80 columns, four at 160.
-    cells = [pad_to(c, 36) for c in cells]
+    # 35-character cells: two a line from 78 columns (a full-screen pane's 80), four at 160.
+    cells = [pad_to(c, 35) for c in cells]
     return columns(cells, width, lead="Row   ")
 
 
@@ -181,15 +181,15 @@ def _seat_lines(view: dict[str, Any], names: Sequence[str], style: Style, width:
         lead = f"{pointer} {style.seat(seat, pad(label, size + 2))}"
         rows.append((lead, info, tokens, aliens))
     lines = [
-        f"{lead} {info.get('vp', 0):>2} VP  {info.get('crystals', 0)} cr  "
-        f"{pad(tokens, 16)} found {info.get('discovered', 0)}  {aliens}".rstrip()
+        f"{lead} {info.get('vp', 0):>2} VP  {info.get('crystals', 0)} cry  "
+        f"{pad(tokens, 15)} found {info.get('discovered', 0)}  {aliens}".rstrip()
         for lead, info, tokens, aliens in rows
     ]
     if all(visible_len(line) <= width for line in lines):
         return lines
     lines = []  # narrow: the same words, flowed under each name
     for lead, info, tokens, aliens in rows:
-        chunks = [f"{info.get('vp', 0)} VP", f"{info.get('crystals', 0)} cr", tokens]
+        chunks = [f"{info.get('vp', 0)} VP", f"{info.get('crystals', 0)} cry", tokens]
         chunks += [f"found {info.get('discovered', 0)}", aliens]
         lines.extend(flow(chunks, width, first=lead + "  ", indent=4))
     return lines

@@ -153,7 +153,7 @@ LEGEND: tuple[Section, ...] = (
                 "aliens, Infodere tokens and crystals are added at the end",
                 keys=("VP", "score"),
             ),
-            Symbol("3 cr", "crystals (at most 5)", keys=("cr", "crystal", "crystals")),
+            Symbol("3 cry", "crystals (at most 5)", keys=("cry", "crystal", "crystals")),
             Symbol(
                 "tokens 2 [3 1]",
                 "Infodere tokens held; their values, in brackets, only on your own line",
@@ -178,8 +178,8 @@ LEGEND: tuple[Section, ...] = (
             Symbol(
                 "W1 [2] P2 P3 T",
                 "a row per unplaced die: W1 shows 2 and may go on P2, P3 or T; type the die "
-                "and the place (`W1 P3`), or the value and the place (`2s P3`: any die showing "
-                "2, so the same words keep working as dice are placed)",
+                "and the place (`W1 P3`), or the value and the place (`2s P3`: one die showing "
+                "2, whichever; typed again, it puts the next one)",
                 pattern=r"[1-6]s",
                 keys=("4s", "value"),
             ),
@@ -192,13 +192,13 @@ LEGEND: tuple[Section, ...] = (
             Symbol("T", "your technology card: one crystal per die", keys=("technology",)),
             Symbol("roll", "roll the dice not placed yet (after placing at least one)"),
             Symbol(
-                "reroll (1 cr) W1",
+                "reroll (1 cry) W1",
                 "roll one unplaced die again, for crystals, or (free) with a Re-roller",
                 pattern=r"[Rr]e-?roll",
                 keys=("re-roll", "reroll"),
             ),
             Symbol(
-                "nudge (2 cr) W2 to 5",
+                "nudge (2 cry) W2 to 5",
                 "turn a die one up or down, for crystals, or (free) with a Tuner",
                 pattern=r"[Nn]udge",
                 keys=("nudge", "to"),
@@ -210,7 +210,7 @@ LEGEND: tuple[Section, ...] = (
                 keys=("flip",),
             ),
             Symbol(
-                "boost (3 cr, +1 step) P6",
+                "boost (3 cry, +1 step) P6",
                 "one more step on a planet your dice moved, once per turn",
                 pattern=r"[Bb]oost|\+1",
                 keys=("boost",),

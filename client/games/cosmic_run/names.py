@@ -12,7 +12,8 @@ list looks like after each placement:
 
 Every unplaced die has its own menu row, repeated values included. The server lists a move of
 equal white dice once, with the lower-numbered die (they are interchangeable), so ``W4 P5``
-with W2 and W4 both showing 4 sends the server's ``W2 P5``: the same move.
+with W2 and W4 both showing 4 sends the server's ``W2 P5``: the same move. The console then
+keeps the name typed for the die that moved (:mod:`.dice_names`): the log and the board say W4.
 """
 
 from __future__ import annotations
@@ -55,12 +56,13 @@ def _twins(view: dict[str, Any], die: int) -> list[int]:
 
 
 def _price(label: str) -> str:
-    """The price in a label's last brackets, short: ``1 cr``, ``free``."""
+    """The price in a label's last brackets, short: ``1 cry``, ``free`` (``cr`` is Alien
+    Artifacts' credits: crystals are ``cry``)."""
     start = label.rfind("(")
     price = label[start + 1 : label.rfind(")")] if start >= 0 else ""
     if price.startswith("free"):
         return "free"
-    return price.replace(" crystals", " cr").replace(" crystal", " cr")
+    return price.replace(" crystals", " cry").replace(" crystal", " cry")
 
 
 def alien_name(alien_id: str) -> str:
@@ -154,8 +156,16 @@ def hint(view: dict[str, Any], shown: Sequence[Entry], width: int = 80) -> str:
             e for e in shown if e.section == "dice" and e.group and e.group.endswith(f"[{value}]")
         ]
         if places:
-            example += f"; `{value}s {places[0].tag.rstrip('!')}`: any {value}"
-            break
+            # `4s P2` puts one die showing 4 on P2 (whichever one), never all of them.
+            where = places[0].tag.rstrip("!")
+            typed = f"`{value}s {where}`"
+            short = f"Type a die and a place: {example}; {typed}: one {value} on {where}."
+            if width < len(short):
+                break  # too narrow for the second example
+            if width < 78:
+                return short
+            one = f"one die showing {value} on {where}"
+            return f"Type a die and a place: {example}, or {typed}: {one}."
     if width < 78:
         return f"Type a die and a place: {example}."
     return f"Type a die and a place ({example}), or a number from `actions`."
@@ -210,14 +220,14 @@ def _pick(
                 continue
             index = _index(legal, [kind, twin, *tail])
             if index is not None:
-                note = ""
-                if twin != die:
-                    value = dice[die].get("value")
-                    note = (
-                        f"({DICE[twin]} shows a {value} too: "
-                        f"the game moves {DICE[twin]}, the same move.)"
-                    )
-                return Resolved(index, note)
+                if twin == die:
+                    return Resolved(index)
+                value = dice[die].get("value")
+                note = (
+                    f"({DICE[twin]} shows a {value} too: "
+                    f"the game moves {DICE[twin]}, the same move.)"
+                )
+                return Resolved(index, note, renamed=(die, twin))
     return Resolved(None, f"`{shown}` is not possible now ({_spoken(spec)}).")
 
 
