@@ -345,10 +345,10 @@ class CosmoportApp(App[int]):
         self.clock_shown = console.clock_text() if console is not None else None
         menu, targets, menu_title = content.menu(console, text_width)
         people = content.players(console, right - layout.GUTTER) if wide else []
-        reader, reader_title = self._reader(text_width)
         mode = "auto" if self.help_auto and wide else "off"
         if self.help_kind:
             mode = "read" if self.help_kind == "answer" else "on"
+        reader, reader_title = self._reader(text_width) if mode != "off" else ([], "")
 
         def plan_for() -> layout.Plan:
             return layout.plan(
