@@ -20,7 +20,7 @@ from typing import Any, TextIO
 import games
 from tournament.clock import ON_TIME, parse_tc
 from tournament.director import Director, Event, event_name, log_dir_for
-from tournament.entrants import EntrantError, check_program, parse_all
+from tournament.entrants import EntrantError, check_agent, check_program, parse_all
 from tournament.runners import (
     DaskRunner,
     InlineRunner,
@@ -44,7 +44,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "entrants: random, greedy, easy, normal, hard, each with settings such as\n"
         "  hard:iterations=4000  normal:seconds=0.2,exploration=1.0  greedy:name=Greedy\n"
         "or a program of your own: cmd:COMMAND (cmd[name=NAME,reuse]:COMMAND); see\n"
-        "docs/tournaments.md for what a program is given and how it plays."
+        "docs/tournaments.md for what a program is given and how it plays;\n"
+        "or a Python agent of your own, played in-process: py:MODULE:CALLABLE\n"
+        "(py[name=NAME,tc=BANK+INC]:MODULE:CALLABLE; MODULE a module name or a .py file).\n"
+        "  A function is called per decision as f(observation, action_mask) (or with\n"
+        "  info={'view': view} too, if it takes info), a class is made once per game\n"
+        "  (with those of game, players, seat, seed it takes) and called the same way:\n"
+        "  observation is the float32 numpy vector of the seat's view and action_mask the\n"
+        "  int8 vector of legal actions, exactly as cosmoport.envs.aec_env gives them; it\n"
+        "  returns a legal action's integer. It forfeits as a program does (crash,\n"
+        "  illegal, timeout, time). Needs numpy: pip install 'cosmoport[research]'.\n"
+        "  See docs/research.md."
     )
     parser.add_argument(
         "game", nargs="?", metavar="GAME", help="cosmic-run (cr) or alien-artifacts (aa)"
@@ -207,6 +217,8 @@ def build_event(args: argparse.Namespace) -> Event:
         for entrant in entrants:
             if entrant.is_program:
                 check_program(entrant)
+            elif entrant.is_agent:
+                check_agent(entrant)
     except EntrantError as error:
         raise UsageError(str(error)) from None
     sprt = None

@@ -9,6 +9,8 @@ An entrant is written the way a user types it on the command line::
     hard:tc=30+0.2                       its own time control, instead of the event's --tc
     cmd:./mybot --fast                   a program of one's own, started per game
     cmd[name=mine,reuse]:./mybot         ... with a display name, kept running between games
+    py:mypackage.agents:policy           a Python callable of one's own, played in-process
+    py[name=mine,tc=30+0.2]:agent.py:Agent   ... a class in a file, with a name and a tc
 
 Every problem is an :class:`EntrantError` (a ``ValueError``) with a one-line message.
 """
@@ -29,6 +31,8 @@ from games.api import Game
 
 PROGRAM = "cmd"
 """The kind of an entrant that is a program of its own."""
+AGENT = "py"
+"""The kind of an entrant that is a Python callable of its own (:mod:`tournament.agents`)."""
 
 _SETTINGS: dict[str, tuple[type, str]] = {
     "iterations": (int, "search iterations per decision (a whole number, at least 1)"),
@@ -55,12 +59,13 @@ class Entrant:
     spec: str
     """What the user wrote, exactly (kept in the event's database)."""
     kind: str
-    """``random``, ``greedy``, ``easy``, ``normal``, ``hard`` or ``cmd``."""
+    """``random``, ``greedy``, ``easy``, ``normal``, ``hard``, ``cmd`` or ``py``."""
     iterations: int | None = None
     seconds: float | None = None
     exploration: float | None = None
     command: tuple[str, ...] = ()
-    """The program and its arguments (``cmd`` entrants only)."""
+    """The program and its arguments (``cmd`` entrants); the module (or file) and the
+    callable's name (``py`` entrants)."""
     reuse: bool = False
     """A ``cmd`` program kept running between games (it reads its next game from stdin)."""
     tc: str | None = None
@@ -75,10 +80,21 @@ class Entrant:
     def is_program(self) -> bool:
         return self.kind == PROGRAM
 
+    @property
+    def is_agent(self) -> bool:
+        """A ``py:`` entrant: a callable of one's own, played in-process."""
+        return self.kind == AGENT
+
+    @property
+    def is_own(self) -> bool:
+        """A program or an agent of one's own: it forfeits on its own problems (a crash, an
+        illegal action, a decision over ``--timeout``), not only on time."""
+        return self.kind in (PROGRAM, AGENT)
+
     def budget(self) -> str:
         """The time control, for people: ``2500 iterations``, ``0.2 s``, ``random``..."""
         if self.kind not in LEVELS:
-            return self.kind if not self.is_program else "its own"
+            return self.kind if not self.is_own else "its own"
         level = LEVELS[self.kind]
         iterations, seconds = self.iterations, self.seconds
         if iterations is None and seconds is None:
@@ -90,12 +106,22 @@ class Entrant:
             parts.append(f"{seconds:g} s")
         return " or ".join(parts)
 
-    def make_bot(self, game: Game, seed: int, timed: bool = False) -> Bot:
-        """A fresh in-process bot for one game (built-in entrants only). ``timed``: it plays on
-        a game clock, so a search without a budget of its own is budgeted by the clock alone
-        (:meth:`ai.bots.MCTSBot.use_clock` before each decision)."""
+    def make_bot(
+        self, game: Game, seed: int, timed: bool = False, players: int = 0, seat: int = 0
+    ) -> Bot:
+        """A fresh in-process bot for one game (built-in entrants and agents). ``timed``: it
+        plays on a game clock, so a search without a budget of its own is budgeted by the clock
+        alone (:meth:`ai.bots.MCTSBot.use_clock` before each decision). An agent
+        (:class:`tournament.agents.AgentBot`) needs the game's ``players`` and its ``seat``;
+        making it raises :class:`tournament.agents.AgentError` if its class raises."""
         if self.is_program:
             raise EntrantError(f"{self.name} is a program: it plays over the network")
+        if self.is_agent:
+            from tournament.agents import AgentBot, load
+
+            module, name = self.command
+            target = load(module, name)
+            return AgentBot(target, self.name, game.name, players, seat, seed)
         iterations, seconds = self.iterations, self.seconds
         if timed and not self.own_budget:
             seconds = 1.0  # replaced before every decision by the clock's share
@@ -127,15 +153,18 @@ def parse(spec: str) -> Entrant:
     """One entrant from what the user wrote (its name not yet made unique)."""
     text = spec.strip()
     if not text:
-        raise EntrantError("an empty entrant: write a bot (random, greedy, easy, normal, hard) "
-                           "or cmd:PROGRAM")  # fmt: skip
+        raise EntrantError("an empty entrant: write a bot (random, greedy, easy, normal, hard), "
+                           "cmd:PROGRAM or py:MODULE:CALLABLE")  # fmt: skip
     head, _, rest = text.partition(":")
     if head == PROGRAM or head.startswith(PROGRAM + "["):
         return _parse_program(text, head, rest)
+    if head == AGENT or head.startswith(AGENT + "["):
+        return _parse_agent(text, head, rest)
     kind = head.strip().lower()
     if kind not in KINDS:
         raise EntrantError(
-            f"unknown entrant {head!r}: choose one of {', '.join(KINDS)}, or cmd:PROGRAM"
+            f"unknown entrant {head!r}: choose one of {', '.join(KINDS)}, cmd:PROGRAM or "
+            "py:MODULE:CALLABLE"
         )
     settings = _settings(rest, text) if rest.strip() else {}
     extra = [key for key in _MCTS_ONLY if key in settings]
@@ -196,26 +225,61 @@ def _default_name(kind: str, settings: dict[str, Any]) -> str:
     return f"{kind}:{shown}"
 
 
-def _parse_program(text: str, head: str, command_text: str) -> Entrant:
+def _own_settings(text: str, head: str, kind: str) -> tuple[str | None, bool, str | None]:
+    """The settings of ``cmd[...]`` or ``py[...]``: name, reuse (programs only) and tc."""
     name: str | None = None
     reuse = False
     tc: str | None = None
-    if head != PROGRAM:  # cmd[name=...,reuse,tc=...]
-        if not head.endswith("]"):
+    if head == kind:
+        return name, reuse, tc
+    program = kind == PROGRAM
+    if not head.endswith("]"):
+        if program:
             raise EntrantError(f"{text!r}: write program settings as cmd[name=NAME,reuse]:COMMAND")
-        for item in head[len(PROGRAM) + 1 : -1].split(","):
-            key, equals, value = (part.strip() for part in item.partition("="))
-            if key == "reuse" and not equals:
-                reuse = True
-            elif key == "name" and value:
-                name = value
-            elif key == "tc" and value:
-                tc = _time_control(value, text)
-            elif key:
-                raise EntrantError(
-                    f"{text!r}: a program takes the settings name=NAME, reuse and tc=BANK+INC, "
-                    f"not {item.strip()!r}"
-                )
+        raise EntrantError(f"{text!r}: write agent settings as py[name=NAME]:MODULE:CALLABLE")
+    for item in head[len(kind) + 1 : -1].split(","):
+        key, equals, value = (part.strip() for part in item.partition("="))
+        if key == "reuse" and not equals and program:
+            reuse = True
+        elif key == "name" and value:
+            name = value
+        elif key == "tc" and value:
+            tc = _time_control(value, text)
+        elif key:
+            what = "a program takes the settings name=NAME, reuse" if program else (
+                "an agent takes the settings name=NAME")  # fmt: skip
+            raise EntrantError(f"{text!r}: {what} and tc=BANK+INC, not {item.strip()!r}")
+    return name, reuse, tc
+
+
+def _parse_agent(text: str, head: str, target: str) -> Entrant:
+    from tournament.agents import is_file, split_target
+
+    name, _reuse, tc = _own_settings(text, head, AGENT)
+    try:
+        module, callable_name = split_target(target)
+    except ValueError as error:
+        raise EntrantError(f"{text!r}: {error}") from None
+    if is_file(module):
+        module = os.path.abspath(module)  # the same file for worker processes
+    if name is None:
+        name = callable_name.rpartition(".")[2]
+    return Entrant(name=name, spec=text, kind=AGENT, command=(module, callable_name), tc=tc)
+
+
+def check_agent(entrant: Entrant) -> None:
+    """Raise :class:`EntrantError` if ``entrant``'s callable cannot be loaded (or numpy, which
+    agents need, is missing)."""
+    from tournament.agents import AgentLoadError, load
+
+    try:
+        load(*entrant.command)
+    except AgentLoadError as error:
+        raise EntrantError(f"{entrant.name}: {error}") from None
+
+
+def _parse_program(text: str, head: str, command_text: str) -> Entrant:
+    name, reuse, tc = _own_settings(text, head, PROGRAM)
     try:
         command = tuple(shlex.split(command_text))
     except ValueError as error:

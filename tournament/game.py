@@ -10,6 +10,13 @@ On a game clock (``job.clocks``) each decision is measured from the moment the b
 the moment it answers; a bot that took more than it had loses on time, or its move is replaced
 by the stand-in's (``job.on_time``). A game that reaches ``job.max_decisions`` unfinished is
 adjudicated: scored as it stands.
+
+An in-process agent (a ``py:`` entrant, :mod:`tournament.agents`) forfeits as a program does
+over the network (:mod:`tournament.host`): ``crash`` when it raises, ``illegal`` when its
+answer is no legal action, ``timeout`` when a decision takes longer than ``job.timeout``
+seconds (unless its game clock runs out first: then ``time``, or the stand-in). It thinks in a
+thread of its own and is waited for no longer than it has, so one that never answers loses
+all the same.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import games
 from ai.bots import MCTSBot
 from ai.stand_in import greedy_stand_in
 from games import records
+from tournament.agents import AgentBot, AgentError, AgentTimeout
 from tournament.clock import GameClock
 from tournament.entrants import bot_seed
 from tournament.job import GameJob, Timing, new_record, result
@@ -49,10 +57,6 @@ def play_in_process(job: GameJob, clock: Callable[[], float] = time.perf_counter
     at = records.timestamp(time.time())
     record = new_record(job, at)
     controls = [job.control(seat) for seat in range(job.players)]
-    bots = [
-        e.make_bot(game, bot_seed(job.seed, seat), timed=controls[seat] is not None)
-        for seat, e in enumerate(job.entrants)
-    ]
     state = game.new(job.players, job.seed, job.options or None)
     timing = Timing(job.players)
     times = GameClock(controls, clock)
@@ -60,7 +64,17 @@ def play_in_process(job: GameJob, clock: Callable[[], float] = time.perf_counter
     forfeit: dict[str, Any] | None = None
     adjudicated = False
     decisions = 0
-    while not state.is_over:
+    bots: list[Any] = []
+    for place, e in enumerate(job.entrants):
+        try:
+            bots.append(
+                e.make_bot(game, bot_seed(job.seed, place), controls[place] is not None,
+                           job.players, place)
+            )  # fmt: skip
+        except AgentError as error:
+            forfeit = {"seat": place, "reason": error.reason, "detail": error.detail}
+            break
+    while forfeit is None and not state.is_over:
         if job.max_decisions is not None and decisions >= job.max_decisions:
             adjudicated = True
             break
@@ -74,9 +88,28 @@ def play_in_process(job: GameJob, clock: Callable[[], float] = time.perf_counter
             assert control is not None
             bot.use_clock(left - control.increment, control.increment)
         times.begin(seat)
-        action = tuple(bot.choose(view, legal))
-        taken, flagged = times.stop()
-        timing.add(seat, taken)
+        if isinstance(bot, AgentBot):
+            by_timeout = left is None or job.timeout <= left
+            wait = job.timeout if left is None or job.timeout <= left else max(0.0, left)
+            try:
+                action = bot.decide(view, legal, wait)
+            except AgentError as error:
+                times.stop()
+                forfeit = {"seat": seat, "reason": error.reason, "detail": error.detail}
+                break
+            except AgentTimeout:
+                action = ()
+            taken, flagged = times.stop()
+            timing.add(seat, taken)
+            if by_timeout and (not action or taken > job.timeout):
+                detail = f"no action within {job.timeout:g} s"
+                forfeit = {"seat": seat, "reason": "timeout", "detail": detail}
+                break
+            flagged = flagged or not action
+        else:
+            action = tuple(bot.choose(view, legal))
+            taken, flagged = times.stop()
+            timing.add(seat, taken)
         if flagged:
             if job.on_time != "stand-in":
                 forfeit = {"seat": seat, "reason": "time",
@@ -88,6 +121,9 @@ def play_in_process(job: GameJob, clock: Callable[[], float] = time.perf_counter
         records.add_action(record, seat, action, at)
         state.apply(action)
         decisions += 1
+    for bot in bots:
+        if isinstance(bot, AgentBot):
+            bot.close()
     if forfeit is None and not adjudicated:
         records.finish(record, state, records.timestamp(time.time()))
     return result(

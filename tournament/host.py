@@ -59,6 +59,10 @@ the game: the seat that forfeits ranks last, the others by their score at that m
   empty from then on. The clock is in every update's ``clock`` map (PROTOCOL.md 6.11):
   ``decision`` is what is left of the increment, then the seat's bank counts down.
 
+An in-process agent (``py:``, :mod:`tournament.agents`) sits down as a built-in bot does and
+forfeits as a program does: ``crash`` when it raises, ``illegal`` when its answer is no legal
+action, ``timeout`` and ``time`` as above.
+
 A program is never started again within a game. Built-in bots forfeit only on time. A game that
 reaches ``job.max_decisions`` unfinished is adjudicated: scored as it stands. A failure of the
 host itself (and a game running past ``max(600, 50 * timeout)`` seconds) raises
@@ -89,6 +93,7 @@ from server.service import ServerFactory, listen
 from server.store import MEMORY, Store
 from server.table import FINISHED, Place, Table
 from tournament import programs
+from tournament.agents import AgentError
 from tournament.clock import GameClock
 from tournament.entrants import Entrant, bot_seed
 from tournament.host_seats import BotDriver, HostError, TableClock
@@ -364,10 +369,13 @@ class _Game:
     async def _seat_bot(self, seat: int, entrant: Entrant) -> None:
         """A built-in entrant takes its seat as a client of the server, like any program."""
         timed = self.job.control(seat) is not None
-        bot = entrant.make_bot(self.game, bot_seed(self.job.seed, seat), timed=timed)
+        bot = entrant.make_bot(
+            self.game, bot_seed(self.job.seed, seat), timed, self.job.players, seat
+        )
         client = Client(self.reactor, HOST, self.host.port, f"Seat {seat}", labels=False)
         self.clients.append(client)
-        driver = BotDriver(self, seat, client, bot, threaded=entrant.kind in LEVELS)
+        threaded = entrant.kind in LEVELS or entrant.is_agent
+        driver = BotDriver(self, seat, client, bot, threaded=threaded)
         driver.clocked = timed and not entrant.own_budget
         client.on_message = driver.handle
         client.on_status = driver.status
@@ -375,6 +383,10 @@ class _Game:
         await client.request({"type": "resume", "token": self.tokens[seat]})
 
     def _bot_failed(self, failure: Any, seat: int) -> None:
+        error = failure.check(AgentError) and failure.value
+        if isinstance(error, AgentError) and self.job.entrants[seat].is_agent:
+            self._forfeit(seat, error.reason, error.detail)
+            return
         text = " ".join(failure.getErrorMessage().split())
         self._fail(HostError(f"game {self.job.number}: the bot in seat {seat} failed: {text}"))
 
@@ -417,7 +429,7 @@ class _Game:
         late = error.code in ("action/stale", "action/not_your_turn")
         if late and self.stand_ins[seat]:
             return  # a bot's own move, too late: the stand-in has moved for it
-        if not self.job.entrants[seat].is_program:
+        if not self.job.entrants[seat].is_own:
             self._fail(HostError(f"the server refused seat {seat}'s {action!r}: {error}"))
         elif error.code == "action/illegal":
             self._forfeit(seat, "illegal", f"sent {json.dumps(action)}, not a legal action")
@@ -433,7 +445,7 @@ class _Game:
         left = self.clock.left(seat)
         if left is not None:
             self.before = engine.clone()
-        program = self.job.entrants[seat].is_program
+        program = self.job.entrants[seat].is_own
         if program and (left is None or self.job.timeout <= left):
             timeout = self.job.timeout
             detail = f"no action within {timeout:g} s"

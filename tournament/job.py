@@ -103,7 +103,7 @@ def ranking_after_forfeit(scores: Sequence[int], seat: int | None) -> list[list[
 
 
 def new_record(job: GameJob, at: str) -> records.Record:
-    seats = [{"name": e.name, "bot": None if e.is_program else e.kind} for e in job.entrants]
+    seats = [{"name": e.name, "bot": None if e.is_own else e.kind} for e in job.entrants]
     return records.new_record(
         job.game, job.players, job.seed, job.options, seats,
         created=at, started=at, server=RECORD_SERVER,

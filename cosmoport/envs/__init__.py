@@ -8,6 +8,8 @@
 
 They need the ``research`` extra (``pip install 'cosmoport[research]'``): numpy, gymnasium,
 PettingZoo, OpenSpiel. Importing this package needs none of them; each is loaded on first use.
+The action tables, the layouts and the observation encoders live in :mod:`games.encoding`,
+which the tournament's in-process agents (``py:`` entrants) share.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmoport.envs.actions import ActionTable, action_table
+from games.encoding import layout
 
 if TYPE_CHECKING:
-    from cosmoport.envs.core import layout
     from cosmoport.envs.openspiel_game import register_openspiel
     from cosmoport.envs.pettingzoo_env import CosmoportAEC, aec_env
 
@@ -34,7 +36,6 @@ _LAZY = {
     "aec_env": "cosmoport.envs.pettingzoo_env",
     "CosmoportAEC": "cosmoport.envs.pettingzoo_env",
     "register_openspiel": "cosmoport.envs.openspiel_game",
-    "layout": "cosmoport.envs.core",
 }
 
 

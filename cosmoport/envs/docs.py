@@ -7,19 +7,11 @@ test checks that the two agree.
 
 from __future__ import annotations
 
-from cosmoport.envs.actions import action_table
-from cosmoport.envs.layout import Layout
 from games.api import get
+from games.encoding import action_table, layout
 
 BEGIN = "<!-- generated: python -m cosmoport.envs.docs -->"
 END = "<!-- end generated -->"
-
-
-def _layout(game: str) -> Layout:
-    # Imported here so that the action tables print without numpy.
-    from cosmoport.envs.core import layout
-
-    return layout(game)
 
 
 def reference() -> str:
@@ -39,7 +31,7 @@ def reference() -> str:
                 where = f"{block.first}-(players + {block.first - 1})"
             parts.append(f"| {where} | `{block.text}` |")
         parts.append(f"\n### {rules.title}: observation\n")
-        parts.append(_layout(game).markdown())
+        parts.append(layout(game).markdown())
         parts.append("")
     return "\n".join([BEGIN, "", *parts, END])
 

@@ -1,52 +1,7 @@
-"""Fixed-length layouts: named runs of a flat float32 vector, with their bounds and meaning.
-
-A game's observation encoder declares its layout once, at import, through :class:`Layout`; the
-same declarations give the offsets the encoder writes at, the bounds of the observation space
-and the table in docs/research.md (``python -m cosmoport.envs.docs`` prints it).
-"""
+"""Fixed-length observation layouts: :class:`games.layout.Layout`, kept under this name too."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from games.layout import Layout, Run
 
-
-@dataclass(frozen=True)
-class Run:
-    name: str
-    offset: int
-    size: int
-    high: float
-    text: str
-
-
-class Layout:
-    """Runs appended in order; ``add`` returns the offset of the new run."""
-
-    def __init__(self) -> None:
-        self.runs: list[Run] = []
-        self.size = 0
-
-    def add(self, name: str, size: int, high: float, text: str) -> int:
-        offset = self.size
-        self.runs.append(Run(name, offset, size, float(high), text))
-        self.size += size
-        return offset
-
-    def highs(self) -> list[float]:
-        """The upper bound of every element (every lower bound is 0)."""
-        out: list[float] = []
-        for run in self.runs:
-            out.extend([run.high] * run.size)
-        return out
-
-    def markdown(self) -> str:
-        """The layout as a Markdown table."""
-        lines = ["| elements | name | values | meaning |", "| --- | --- | --- | --- |"]
-        for run in self.runs:
-            where = (
-                str(run.offset) if run.size == 1 else f"{run.offset}-{run.offset + run.size - 1}"
-            )
-            values = "0/1" if run.high == 1 else f"0-{run.high:g}"
-            lines.append(f"| {where} | `{run.name}` | {values} | {run.text} |")
-        lines.append(f"\nLength: {self.size} float32 values.")
-        return "\n".join(lines)
+__all__ = ["Layout", "Run"]

@@ -207,7 +207,7 @@ class ViewObserver:
 
     def set_from(self, state: CosmoportState, player: int) -> None:
         self.tensor.fill(0)
-        self.spec.encode_into(state.engine.view(player), self.tensor)
+        self.spec.encode_state_into(state.engine, player, self.tensor)
 
     def string_from(self, state: CosmoportState, player: int) -> str:
         return _canonical(state.engine.view(player))

@@ -21,6 +21,7 @@ def test_envs_bench_prints_engine_and_adapter_steps() -> None:
     assert done.returncode == 0, done.stderr
     assert re.search(
         r"cosmic_run 2 players: engine +\d+ steps/s; pettingzoo +\d+ steps/s \([\d.]+x\); "
+        r"pettingzoo mask-only +\d+ steps/s \([\d.]+x\); "
         r"openspiel +\d+ steps/s \([\d.]+x\); per step: view [\d.]+ us",
         done.stdout,
     ), done.stdout

@@ -8,22 +8,40 @@ the same at every player count.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from cosmoport.envs.layout import Layout
-from games.cosmic_run.codes import PHASE_NAMES, STATUS_NAMES, TARGET_INDEX
+from games.cosmic_run.codes import (
+    OPEN,
+    OVER,
+    PHASE_NAMES,
+    RETIRE,
+    STATUS_NAMES,
+    TARGET_INDEX,
+    TARGET_NAMES,
+    UNASSIGNED,
+)
 from games.cosmic_run.data import (
     ALIEN_INDEX,
     ALIENS,
+    BOOST_COST,
     INFODERE_VALUES,
     MAX_PLAYERS,
     METEOR_IDS,
     METEOR_INDEX,
+    MISS_CARDS_USED,
+    NUDGE_COST,
+    REROLL_COST,
+    STRIKE_CARDS,
     TOKEN_AT,
     TOKEN_SPACES,
 )
+from games.cosmic_run.mechanics import ability_cost
+from games.cosmic_run.state import CosmicRunState
+from games.cosmic_run.views import p6_order
+from games.layout import Layout
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SEATS = MAX_PLAYERS
 _N_ALIENS = len(ALIENS)
@@ -89,9 +107,19 @@ _SCORES = _add("scores", SEATS, 1000, "the score track (final VP once over) of s
 _RANK = _add("final_place", SEATS, 8, "once over: the place of seat +0..+3 (1 = first)")
 
 SIZE = LAYOUT.size
+STATE_TYPE = CosmicRunState
+"""The engine state :func:`encode_state` reads."""
 _STATUS = {name: i for i, name in enumerate(STATUS_NAMES)}
 _DECISION_AT = {name: i for i, name in enumerate(_DECISIONS)}
 _VALUES = sorted(set(INFODERE_VALUES))
+_VALUE_AT = {value: i for i, value in enumerate(_VALUES)}
+# The state's codes are the indexes the view's names map to: encode_state uses them directly.
+assert all(_STATUS[name] == i for i, name in enumerate(STATUS_NAMES))
+assert list(PHASE_NAMES[:OVER]) == _DECISIONS and PHASE_NAMES[OVER] is None
+assert all(METEOR_INDEX[card] == i for i, card in enumerate(METEOR_IDS))
+assert all(ALIEN_INDEX[alien.id] == i for i, alien in enumerate(ALIENS))
+assert all(TOKEN_AT[spot] == i for i, spot in enumerate(TOKEN_SPACES))
+assert all(TARGET_INDEX[name] == i for i, name in enumerate(TARGET_NAMES))
 
 
 def encode(view: dict[str, Any], out: np.ndarray) -> None:
@@ -174,5 +202,87 @@ def encode(view: dict[str, Any], out: np.ndarray) -> None:
     ranking = view["ranking"]
     if ranking is not None:
         for place, group in enumerate(ranking, start=1):
+            for s in group:
+                out[_RANK + (s - me) % n] = place
+
+
+def encode_state(st: CosmicRunState, me: int, out: np.ndarray) -> None:
+    """Write seat ``me``'s observation of ``st`` into ``out`` (zeros, ``SIZE`` long): the same
+    vector as ``encode(st.view(me), out)``, byte for byte, made from the state without building
+    the view (what the environments do each step). It reads only what the view shows: the
+    public state and ``me``'s own Infodere tokens (everyone's once the game is over)."""
+    n = st.n
+    out[_PLAYERS + n - 1] = 1
+    over = st.phase == OVER
+    active = st.turn
+    if not over:
+        out[_CURRENT + (active - me) % n] = 1
+    out[_OVER] = over
+    if not over:  # the phase codes before OVER are the decisions, in order
+        out[_DECISION + st.phase] = 1
+    out[_ROUND] = st.round
+    out[_MAX_ROUNDS] = (len(STRIKE_CARDS) + MISS_CARDS_USED[n]) // n
+    out[_LAST] = st.final_round
+    out[_TURN + (active - me) % n] = 1
+    out[_METEOR_LEFT] = len(st.meteor_deck)
+    if st.meteor_card >= 0:
+        out[_METEOR + st.meteor_card] = 1
+    status = st.status
+    for p in range(6):
+        base = _PLANET + 9 * p
+        out[base + status[p]] = 1
+        out[base + 3] = st.hits[p]
+        if status[p] == OPEN:
+            for s in range(n):
+                out[base + 4 + (s - me) % n] = st.pos[s][p]
+            if st.solo:
+                out[base + 8] = st.drone[p]
+    for index, present in enumerate(st.board_tokens):
+        if present:
+            out[_TOKENS + index] = 1
+    if status[5] == OPEN:
+        for place, who in enumerate(p6_order(st), start=1):
+            out[_P6 + (SEATS if who == "drone" else (who - me) % n)] = place
+    for die in range(6):
+        base = _DICE + 13 * die
+        out[base] = st.dice[die]
+        at = st.loc[die]
+        out[base + 1 + (0 if at == UNASSIGNED else 1 + at)] = 1
+    out[_SINCE_ROLL] = st.assigned_since_roll
+    free = st.free
+    out[_FREE] = free[0]
+    out[_FREE + 1] = free[1]
+    out[_FREE + 2] = free[2]
+    out[_COSTS] = ability_cost(st, active, REROLL_COST)
+    out[_COSTS + 1] = ability_cost(st, active, NUDGE_COST)
+    out[_COSTS + 2] = ability_cost(st, active, BOOST_COST)
+    for slot, alien in enumerate(st.row):
+        if alien >= 0:
+            out[_ROW + _N_ALIENS * slot + alien] = 1
+    out[_DECK_LEFT] = len(st.alien_deck)
+    for alien in st.retired:
+        out[_RETIRED + alien] = 1
+    if st.phase == RETIRE:
+        slot = st.retire_slot
+        out[_RETIRE_SLOT + slot] = 1
+        if st.row[slot] >= 0:
+            out[_RETIRE_IN + st.row[slot]] = 1
+    for s in range(n):
+        base = _SEATS + _SEAT_SIZE * ((s - me) % n)
+        out[base] = st.vp[s]
+        out[base + 1] = st.crystals[s]
+        tokens = st.tokens[s]
+        out[base + 2] = len(tokens)
+        out[base + 3] = st.discovered[s]
+        for alien in st.held[s]:
+            out[base + 4 + alien] = 1
+        if over or s == me:
+            for value in tokens:
+                out[base + 4 + _N_ALIENS + _VALUE_AT[value]] += 1
+            out[base + 4 + _N_ALIENS + 5] = 1
+    for s, score in enumerate(st.scores()):
+        out[_SCORES + (s - me) % n] = score
+    if over:
+        for place, group in enumerate(st.ranking(), start=1):
             for s in group:
                 out[_RANK + (s - me) % n] = place

@@ -13,13 +13,17 @@ the ``pools`` lists, which a seat with perfect memory can work out from the rest
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from cosmoport.envs.layout import Layout
+from games.alien_artifacts import codes as k
 from games.alien_artifacts import data as d
+from games.alien_artifacts import scoring
 from games.alien_artifacts.codes import CTX_NAMES, PHASE_NAMES
+from games.alien_artifacts.state import AlienArtifactsState
+from games.layout import Layout
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SEATS = 5
 _R = d.N_RESOURCES
@@ -102,12 +106,30 @@ _SCORES = _add("scores", SEATS, _BIG, "the score (VP) of seat +0..+4")
 _RANK = _add("final_place", SEATS, 8, "once over: the place of seat +0..+4 (1 = first)")
 
 SIZE = LAYOUT.size
+STATE_TYPE = AlienArtifactsState
+"""The engine state :func:`encode_state` reads."""
 _PHASE_AT = {name: i for i, name in enumerate(PHASE_NAMES)}
 _CTX_AT = {name: i for i, name in enumerate(CTX_NAMES)}
 _RES = d.RESOURCE_INDEX
 _MKT = d.MARKET_INDEX
 _ART = d.ARTIFACT_INDEX
 _TYPE = d.TYPE_INDEX
+# The state's codes are the indexes the view's names map to: encode_state uses them directly.
+for _names, _index in (
+    (PHASE_NAMES, _PHASE_AT),
+    (CTX_NAMES, _CTX_AT),
+    (d.RESOURCE_NAMES, _RES),
+    (d.MARKET_NAMES, _MKT),
+    (d.ARTIFACT_NAMES, _ART),
+    (d.TYPE_NAMES, _TYPE),
+    (d.FACTION_NAMES, d.FACTION_INDEX),
+    (d.ALIEN_NAMES, d.ALIEN_INDEX),
+    (d.DEFENCE_NAMES, d.DEFENCE_INDEX),
+    (d.KIND_NAMES, d.KIND_INDEX),
+    (d.COLOUR_NAMES, d.COLOUR_INDEX),
+    (d.HALF_NAMES, d.HALF_INDEX),
+):
+    assert all(_index[name] == i for i, name in enumerate(_names))
 
 
 def encode(view: dict[str, Any], out: np.ndarray) -> None:
@@ -242,5 +264,145 @@ def _seats(view: dict[str, Any], n: int, me: int, out: np.ndarray) -> None:
     ranking = view["ranking"]
     if ranking is not None:
         for place, group in enumerate(ranking, start=1):
+            for s in group:
+                out[_RANK + (s - me) % n] = place
+
+
+def encode_state(st: AlienArtifactsState, me: int, out: np.ndarray) -> None:
+    """Write seat ``me``'s observation of ``st`` into ``out`` (zeros, ``SIZE`` long): the same
+    vector as ``encode(st.view(me), out)``, byte for byte, made from the state without building
+    the view (what the environments do each step). It reads only what the view shows: the
+    public state, ``me``'s own hand, store, artifacts and plan, and the cards ``me`` has seen
+    (the market's and the artifacts' knowledge bits, as :mod:`.views` reads them)."""
+    n = st.n
+    bit = 1 << me
+    seen = k.PUBLIC | bit
+    over = st.phase == k.OVER
+    out[_PLAYERS + n - 1] = 1
+    if not over:
+        out[_CURRENT + (st.cur - me) % n] = 1
+    out[_OVER] = over
+    out[_PHASE + st.phase] = 1
+    out[_ROUND] = st.round
+    out[_ROUND + 1] = n
+    out[_ROUND + 2] = st.turns
+    out[_FINAL] = st.final
+    for f in st.free_factions:
+        out[_FREE_F + f] = 1
+    out[_DECK] = len(st.deck)
+    out[_DECK + 1] = st.gen
+    for c in st.discard:
+        out[_DISCARD + c] = 1
+    for slot, alien in enumerate(st.display):
+        if alien >= 0:
+            out[_DISPLAY + _AL * slot + alien] = 1
+    out[_ALIEN_DECK] = len(st.alien_deck)
+    for alien in st.alien_discard:
+        out[_ALIEN_DISC + alien] = 1
+    out[_DEF_DECK] = len(st.ddeck)
+    out[_DEF_DECK + 1] = st.dgen_cur
+    for plan in st.ddiscard:
+        out[_DEF_DISC + plan] = 1
+    out[_CTX + st.ctx] = 1
+    out[_TURN] = st.art_played
+    out[_TURN + 1] = st.qm_used
+    out[_TURN + 2] = st.overdrive
+    out[_TURN + 3] = st.converter
+    out[_TURN + 4] = st.passed
+    out[_TURN + 5] = st.disc_n
+    out[_TURN + 6] = st.disc_floor
+    if st.playing >= 0:
+        out[_PLAYING + st.playing] = 1
+    attacked = st.attacked
+    if attacked:
+        for ship in range(16):
+            if attacked >> ship & 1:
+                out[_ATTACKED + ship] = 1
+    mknown = st.mknown
+    for t, cards in enumerate(st.market):
+        out[_MARKET_LEN + t] = len(cards)
+        for place, c in enumerate(cards, start=1):
+            if place == 1 or mknown[c] & seen:
+                out[_MARKET + c] = place
+    aknown = st.aknown
+    adeck = st.adeck
+    out[_ART_DECK] = len(adeck)
+    out[_ART_DECK + 1] = st.agen_cur
+    for place, a in enumerate(reversed(adeck), start=1):  # top first
+        if aknown[a] & bit:
+            out[_ART_POS + a] = place
+    for a in st.adiscard:
+        out[_ART_DISC + a] = 1
+    # The pending decision.
+    if st.pay_kind >= 0:
+        out[_PAY_KIND + st.pay_kind] = 1
+    if st.pay_proj >= 0:
+        out[_PAY_PROJ + st.pay_proj] = 1
+    out[_PAY_NUM] = max(st.pay_req + 1, 0)
+    out[_PAY_NUM + 1] = st.pay_val
+    out[_PAY_NUM + 2] = st.pay_limit
+    out[_PAY_NUM + 3] = st.pay_floor
+    if st.pay_col >= 0:
+        out[_PAY_COL + st.pay_col] = 1
+    for x in st.paying:
+        out[_PAID + x] = 1  # card * 2 + half
+    if st.side_card >= 0:
+        out[_SIDE + st.side_card] = 1
+    if st.buy_type >= 0:
+        out[_BUY + st.buy_type] = 1
+    out[_BUY_N] = st.buy_n
+    if st.attacker >= 0:
+        out[_ATTACKER + st.attacker] = 1
+    for place, ship in enumerate(st.queue, start=1):
+        out[_QUEUE + ship] = place
+    if st.chart_type >= 0:
+        out[_CHART + st.chart_type] = 1
+    out[_CHART_N] = st.chart_n
+    if st.cur == me:
+        for a in st.keep:
+            out[_KEEP + a] = 1
+    # The seats.
+    for p in range(n):
+        arts = st.arts[p]
+        if p == me:
+            for place, c in enumerate(st.hand[p], start=1):
+                out[_HAND + c] = place
+            for place, c in enumerate(st.store[p], start=1):
+                out[_STORE + c] = place
+            for a in arts:
+                out[_OWN_ART + a] = 1
+            if st.plan[p] >= 0:
+                out[_OWN_DEF + st.plan[p]] = 1
+        base = _SEATS + _SEAT_SIZE * ((p - me) % n)
+        if st.factions[p] >= 0:
+            out[base + st.factions[p]] = 1
+        at = base + _F
+        out[at] = st.vp[p]
+        out[at + 1] = st.credits[p]
+        out[at + 2] = len(st.hand[p])
+        out[at + 3] = len(st.store[p])
+        out[at + 4] = len(arts)
+        out[at + 5] = st.gained[p]
+        out[at + 6] = st.plan[p] >= 0
+        at += 7
+        under = at + 4 * _M + _A
+        deposits = st.pdep[p]
+        under_cards = st.pcards[p]
+        for i, card in enumerate(st.proj[p]):
+            out[at + card] = i + 1
+            out[at + _M + card] = deposits[i]
+            for res in under_cards[i]:
+                out[under + res] = 1
+        logistic = st.lmask[p]
+        for card in st.empire[p]:
+            out[at + (2 if logistic >> card & 1 else 3) * _M + card] = 1
+        held = at + 4 * _M
+        for a in arts:
+            if p == me or aknown[a] & bit:
+                out[held + a] = 1
+    for s, score in enumerate(st.vp):
+        out[_SCORES + (s - me) % n] = score
+    if over:
+        for place, group in enumerate(scoring.ranking(st), start=1):
             for s in group:
                 out[_RANK + (s - me) % n] = place
