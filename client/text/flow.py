@@ -3,15 +3,16 @@
 A renderer hands over *chunks*: pieces that belong together (``W1 [5]``, ``A15 B6``,
 ``R08 R2/B3 a4 Xtm``), which may hold spaces and colour codes. :func:`flow` puts them one after
 another and starts a new, indented line when the next chunk does not fit, so a name never
-parts from its value. A chunk wider than a whole line is broken between its words, and only a
-single word wider than the line (never seen from 40 columns up) is cut.
+parts from its value. A chunk wider than a whole line is broken between its words, and a single
+word wider than the line (never seen from 40 columns up) is folded onto the next: nothing is
+ever cut.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from client.text.style import clip, visible_len
+from client.text.style import split_at, visible_len
 
 
 def flow(
@@ -64,8 +65,11 @@ def words(text: str, width: int, indent: int = 2) -> list[str]:
         if placed:
             lines.append(current)
             current = " " * indent
-        # a single word wider than the line: cut (the alternative is a line too wide)
-        current, placed = clip(current + word, width), True
+        while visible_len(current + word) > width:  # wider than a whole line: folded
+            head, word = split_at(word, width - visible_len(current))
+            lines.append(current + head)
+            current = " " * indent
+        current, placed = current + word, True
     lines.append(current)
     return lines
 

@@ -112,6 +112,21 @@ def clip(text: str, width: int) -> str:
     return "".join(out)
 
 
+def split_at(text: str, count: int) -> tuple[str, str]:
+    """``text`` split after ``count`` visible characters (at least one), colour codes kept."""
+    count = max(1, count)
+    shown = 0
+    pos = 0
+    while pos < len(text) and shown < count:
+        match = _ESCAPE.match(text, pos)
+        if match:
+            pos = match.end()
+            continue
+        shown += 1
+        pos += 1
+    return text[:pos], text[pos:]
+
+
 def pad(text: str, width: int) -> str:
     """``text`` padded with spaces to ``width`` visible characters (never cut)."""
     return text + " " * max(0, width - visible_len(text))

@@ -27,17 +27,18 @@ LOG_KEPT = 1000
 """Lines the log pane keeps (older ones scroll away for good; `log` still has the game's)."""
 
 
-def fitted(lines: Iterable[str], width: int) -> list[str]:
+def fitted(lines: Iterable[str], width: int, indent: int = 2) -> list[str]:
     """``lines`` within ``width`` visible columns: a longer one is wrapped between its words,
-    its continuation indented two spaces under its own indent (never cut)."""
+    its continuation ``indent`` columns further in than it starts (never cut: a word wider than
+    the line is folded)."""
+    width = max(1, width)
     out: list[str] = []
     for line in lines:
         if visible_len(line) <= width:
             out.append(line)
             continue
         plain = strip(line)
-        indent = len(plain) - len(plain.lstrip(" ")) + 2
-        out.extend(words(line, width, indent))
+        out.extend(words(line, width, len(plain) - len(plain.lstrip(" ")) + indent))
     return out
 
 

@@ -30,10 +30,10 @@ from textual.message import Message
 from textual.widgets import Input, Label, Static
 
 from client.text.flow import flow
-from client.text.style import Style, strip, visible_len
+from client.text.style import Style
 from client.text.wording import plural
 from client.tui import layout
-from client.tui.panes import TextPane
+from client.tui.panes import TextPane, fitted
 
 KEYS_ON_EMPTY = {
     "right": "next",
@@ -83,57 +83,9 @@ class Viewer(Protocol):
 
 
 def wrap(lines: Iterable[str], width: int, indent: int = 2) -> list[str]:
-    """``lines`` within ``width`` columns: a line too wide is broken between words and continued
-    ``indent`` columns further in than it starts; a word wider than the line is folded, never
-    cut."""
-    width = max(1, width)
-    out: list[str] = []
-    for line in lines:
-        if visible_len(line) <= width:
-            out.append(line)
-            continue
-        plain = strip(line)
-        lead = len(plain) - len(plain.lstrip(" "))
-        out.extend(_wrap_line(line, width, min(lead + indent, width // 2)))
-    return out
-
-
-def _wrap_line(text: str, width: int, indent: int) -> list[str]:
-    lead_len = len(text) - len(text.lstrip(" "))
-    lines: list[str] = []
-    current = text[: min(lead_len, width // 2)]
-    placed = False
-    for word in text[lead_len:].split(" "):
-        if not word:
-            continue
-        joined = current + (" " if placed else "") + word
-        if visible_len(joined) <= width:
-            current, placed = joined, True
-            continue
-        if placed:
-            lines.append(current)
-            current = " " * indent
-        while visible_len(current + word) > width:  # wider than a whole line: folded
-            head, word = _cut(word, width - visible_len(current))
-            lines.append(current + head)
-            current = " " * indent
-        current, placed = current + word, True
-    lines.append(current)
-    return lines
-
-
-def _cut(text: str, count: int) -> tuple[str, str]:
-    """``text`` split after ``count`` visible characters (at least one), colour codes kept."""
-    count = max(1, count)
-    shown = 0
-    pos = 0
-    while pos < len(text) and shown < count:
-        if text[pos] == "\x1b" and (end := text.find("m", pos)) != -1:
-            pos = end + 1
-            continue
-        shown += 1
-        pos += 1
-    return text[:pos], text[pos:]
+    """``lines`` within ``width`` columns, as the game's panes wrap them (:func:`.panes.fitted`):
+    broken between words, continued ``indent`` columns further in, never cut."""
+    return fitted(lines, width, indent)
 
 
 def status(viewer: Viewer, width: int, message: Sequence[str] = ()) -> list[str]:
