@@ -7,7 +7,9 @@ and the table in docs/research.md (``python -m cosmoport.envs.docs`` prints it).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -50,3 +52,23 @@ class Layout:
             lines.append(f"| {where} | `{run.name}` | {values} | {run.text} |")
         lines.append(f"\nLength: {self.size} float32 values.")
         return "\n".join(lines)
+
+
+def write_standing(
+    out: Any,
+    scores: Sequence[int],
+    ranking: Sequence[Sequence[int]] | None,
+    me: int,
+    at: tuple[int, int],
+) -> None:
+    """Write each seat's score and (once over, ``ranking`` given) final place into ``out`` at
+    ``at`` (the scores' and the places' offsets), seats counted from ``me``: every game's
+    observation ends with these two blocks."""
+    scores_at, places_at = at
+    n = len(scores)
+    for seat, score in enumerate(scores):
+        out[scores_at + (seat - me) % n] = score
+    if ranking is not None:
+        for place, group in enumerate(ranking, start=1):
+            for seat in group:
+                out[places_at + (seat - me) % n] = place

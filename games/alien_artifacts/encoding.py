@@ -20,7 +20,7 @@ from games.alien_artifacts import data as d
 from games.alien_artifacts import scoring
 from games.alien_artifacts.codes import CTX_NAMES, PHASE_NAMES
 from games.alien_artifacts.state import AlienArtifactsState
-from games.layout import Layout
+from games.layout import Layout, write_standing
 
 if TYPE_CHECKING:
     import numpy as np
@@ -259,13 +259,7 @@ def _seats(view: dict[str, Any], n: int, me: int, out: np.ndarray) -> None:
         for card in seat["artifacts"]:
             if isinstance(card, str):
                 out[at + 4 * _M + _ART[card]] = 1
-    for s, score in enumerate(view["scores"]):
-        out[_SCORES + (s - me) % n] = score
-    ranking = view["ranking"]
-    if ranking is not None:
-        for place, group in enumerate(ranking, start=1):
-            for s in group:
-                out[_RANK + (s - me) % n] = place
+    write_standing(out, view["scores"], view["ranking"], me, (_SCORES, _RANK))
 
 
 def encode_state(st: AlienArtifactsState, me: int, out: np.ndarray) -> None:
@@ -400,9 +394,4 @@ def encode_state(st: AlienArtifactsState, me: int, out: np.ndarray) -> None:
         for a in arts:
             if p == me or aknown[a] & bit:
                 out[held + a] = 1
-    for s, score in enumerate(st.vp):
-        out[_SCORES + (s - me) % n] = score
-    if over:
-        for place, group in enumerate(scoring.ranking(st), start=1):
-            for s in group:
-                out[_RANK + (s - me) % n] = place
+    write_standing(out, st.vp, scoring.ranking(st) if over else None, me, (_SCORES, _RANK))

@@ -38,7 +38,7 @@ from games.cosmic_run.data import (
 from games.cosmic_run.mechanics import ability_cost
 from games.cosmic_run.state import CosmicRunState
 from games.cosmic_run.views import p6_order
-from games.layout import Layout
+from games.layout import Layout, write_standing
 
 if TYPE_CHECKING:
     import numpy as np
@@ -197,13 +197,7 @@ def encode(view: dict[str, Any], out: np.ndarray) -> None:
             for value in tokens:
                 out[base + 4 + _N_ALIENS + _VALUES.index(value)] += 1
             out[base + 4 + _N_ALIENS + 5] = 1
-    for s, score in enumerate(view["scores"]):
-        out[_SCORES + (s - me) % n] = score
-    ranking = view["ranking"]
-    if ranking is not None:
-        for place, group in enumerate(ranking, start=1):
-            for s in group:
-                out[_RANK + (s - me) % n] = place
+    write_standing(out, view["scores"], view["ranking"], me, (_SCORES, _RANK))
 
 
 def encode_state(st: CosmicRunState, me: int, out: np.ndarray) -> None:
@@ -280,9 +274,4 @@ def encode_state(st: CosmicRunState, me: int, out: np.ndarray) -> None:
             for value in tokens:
                 out[base + 4 + _N_ALIENS + _VALUE_AT[value]] += 1
             out[base + 4 + _N_ALIENS + 5] = 1
-    for s, score in enumerate(st.scores()):
-        out[_SCORES + (s - me) % n] = score
-    if over:
-        for place, group in enumerate(st.ranking(), start=1):
-            for s in group:
-                out[_RANK + (s - me) % n] = place
+    write_standing(out, st.scores(), st.ranking() if over else None, me, (_SCORES, _RANK))

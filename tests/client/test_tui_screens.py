@@ -16,16 +16,15 @@ from __future__ import annotations
 
 import asyncio
 import io
-import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from client_helpers import FakeClient, legal_of, table_map
+from client_helpers import FakeClient, table_map
 from rich.console import Console as RichConsole
+from test_tui_snapshots import seeded_app
 from twisted.internet import defer
 
-import games
 from client.console import hints
 from client.text.style import strip
 from client.tui import content
@@ -43,47 +42,16 @@ POSITIONS = {
     ("alien_artifacts", 2): (5, 14),
     ("alien_artifacts", 4): (5, 14),
 }
-NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 CARD = {"cosmic_run": "A01", "alien_artifacts": "T11"}
 ANSWERS = ["help", "hint", "legend", "rules", "log 14", "info", "actions"]
 CLOCK = {"decision": 30.0, "banks": [120.0] * 4}
 
 
 def fixed_app(game: str, players: int) -> CosmoportApp:
-    """The app with a console that has seen a seeded game up to the person's (A's) turn, with
-    a turn timer (30 s a decision, 2 minutes of bank) that the fixed clock never runs down."""
+    """The app at A's turn of a seeded game, with a turn timer (30 s a decision, 2 minutes of
+    bank) that the console's fixed clock never runs down."""
     seed, moves = POSITIONS[(game, players)]
-    state = games.get(game).new(players, seed)
-    names = NAMES[:players]
-    app = CosmoportApp(game=game)
-    console = PaneConsole(FakeClient("Ann"), app.pane_screen, clock=lambda: 0.0)
-    table = table_map(1, game, names, "playing")
-    console.where, console.table = "table", table
-    console.receive({"type": "started", "table": table, "seat": 0, "seats": names})
-    console.receive(message("snapshot", state, 0, []))
-    rng = random.Random(seed)
-    version = 0
-    while version < moves or state.current_player != 0:
-        legal = state.legal_actions()
-        events = state.apply(legal[rng.randrange(len(legal))])
-        version += 1
-        console.receive(message("update", state, version, events))
-    app.attach(console, lambda code: None)
-    return app
-
-
-def message(kind: str, state: Any, version: int, events: list[Any]) -> dict[str, Any]:
-    players = len(state.view(0)["scores"])
-    return {
-        "type": kind,
-        "table": 1,
-        "version": version,
-        "seat": 0,
-        "view": state.view(0),
-        "events": [dict(e) for e in events],
-        "legal": legal_of(state) if state.current_player == 0 else [],
-        "clock": {**CLOCK, "banks": CLOCK["banks"][:players], "seat": state.current_player},
-    }
+    return seeded_app(game, players, seed, moves, {**CLOCK, "banks": CLOCK["banks"][:players]})
 
 
 def screen_lines(app: CosmoportApp) -> list[str]:

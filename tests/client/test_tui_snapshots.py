@@ -25,33 +25,44 @@ POSITIONS = {
     "cosmic_run": (2, 11, 9),
     "alien_artifacts": (3, 5, 14),
 }
-NAMES = ["Ann", "Bob", "Cyd"]
+NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 
 
 def fixed_app(game: str) -> CosmoportApp:
     """The app with a console that has seen a seeded game up to the person's (A's) turn."""
     players, seed, moves = POSITIONS[game]
+    return seeded_app(game, players, seed, moves)
+
+
+def seeded_app(
+    game: str, players: int, seed: int, moves: int, clock: dict[str, Any] | None = None
+) -> CosmoportApp:
+    """The app with a console fed a game of ``players`` random players from ``seed``, ``moves``
+    moves in and on to A's turn (with the turn timer ``clock``, which never runs down here:
+    the console's clock stands still)."""
     state = games.get(game).new(players, seed)
     names = NAMES[:players]
     app = CosmoportApp(game=game)
-    console = PaneConsole(FakeClient("Ann"), app.pane_screen)
+    console = PaneConsole(FakeClient("Ann"), app.pane_screen, clock=lambda: 0.0)
     table = table_map(1, game, names, "playing")
     console.where, console.table = "table", table
     console.receive({"type": "started", "table": table, "seat": 0, "seats": names})
-    console.receive(message("snapshot", state, 0, []))
+    console.receive(message("snapshot", state, 0, [], clock))
     rng = random.Random(seed)
     version = 0
     while version < moves or state.current_player != 0:
         legal = state.legal_actions()
         events = state.apply(legal[rng.randrange(len(legal))])
         version += 1
-        console.receive(message("update", state, version, events))
+        console.receive(message("update", state, version, events, clock))
     app.attach(console, lambda code: None)
     return app
 
 
-def message(kind: str, state: Any, version: int, events: list[Any]) -> dict[str, Any]:
-    return {
+def message(
+    kind: str, state: Any, version: int, events: list[Any], clock: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    msg = {
         "type": kind,
         "table": 1,
         "version": version,
@@ -60,6 +71,9 @@ def message(kind: str, state: Any, version: int, events: list[Any]) -> dict[str,
         "events": [dict(e) for e in events],
         "legal": legal_of(state) if state.current_player == 0 else [],
     }
+    if clock is not None:
+        msg["clock"] = {**clock, "seat": state.current_player}
+    return msg
 
 
 @pytest.fixture(autouse=True)
