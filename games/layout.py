@@ -72,3 +72,16 @@ def write_standing(
         for place, group in enumerate(ranking, start=1):
             for seat in group:
                 out[places_at + (seat - me) % n] = place
+
+
+def write_turn(
+    out: Any, players: int, me: int, current: int | None, over: bool, at: tuple[int, int, int]
+) -> None:
+    """Write the player count, the seat to act (counted from ``me``; none once over or between
+    turns) and whether the game is over into ``out`` at ``at`` (the three blocks' offsets):
+    every game's observation starts with these."""
+    players_at, current_at, over_at = at
+    out[players_at + players - 1] = 1
+    if current is not None:
+        out[current_at + (current - me) % players] = 1
+    out[over_at] = over

@@ -20,7 +20,7 @@ from games.alien_artifacts import data as d
 from games.alien_artifacts import scoring
 from games.alien_artifacts.codes import CTX_NAMES, PHASE_NAMES
 from games.alien_artifacts.state import AlienArtifactsState
-from games.layout import Layout, write_standing
+from games.layout import Layout, write_standing, write_turn
 
 if TYPE_CHECKING:
     import numpy as np
@@ -136,11 +136,7 @@ def encode(view: dict[str, Any], out: np.ndarray) -> None:
     """Write ``view`` (a seat's) into ``out`` (zeros, ``SIZE`` long)."""
     n = view["players"]
     me = view["seat"]
-    out[_PLAYERS + n - 1] = 1
-    current = view["current_player"]
-    if current is not None:
-        out[_CURRENT + (current - me) % n] = 1
-    out[_OVER] = view["is_over"]
+    write_turn(out, n, me, view["current_player"], view["is_over"], (_PLAYERS, _CURRENT, _OVER))
     out[_PHASE + _PHASE_AT[view["phase"]]] = 1
     out[_ROUND] = view["round"]
     out[_ROUND + 1] = view["rounds"]
@@ -272,10 +268,7 @@ def encode_state(st: AlienArtifactsState, me: int, out: np.ndarray) -> None:
     bit = 1 << me
     seen = k.PUBLIC | bit
     over = st.phase == k.OVER
-    out[_PLAYERS + n - 1] = 1
-    if not over:
-        out[_CURRENT + (st.cur - me) % n] = 1
-    out[_OVER] = over
+    write_turn(out, n, me, None if over else st.cur, over, (_PLAYERS, _CURRENT, _OVER))
     out[_PHASE + st.phase] = 1
     out[_ROUND] = st.round
     out[_ROUND + 1] = n

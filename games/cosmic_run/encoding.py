@@ -38,7 +38,7 @@ from games.cosmic_run.data import (
 from games.cosmic_run.mechanics import ability_cost
 from games.cosmic_run.state import CosmicRunState
 from games.cosmic_run.views import p6_order
-from games.layout import Layout, write_standing
+from games.layout import Layout, write_standing, write_turn
 
 if TYPE_CHECKING:
     import numpy as np
@@ -126,12 +126,8 @@ def encode(view: dict[str, Any], out: np.ndarray) -> None:
     """Write ``view`` (a seat's) into ``out`` (zeros, ``SIZE`` long)."""
     n = view["players"]
     me = view["seat"]
-    out[_PLAYERS + n - 1] = 1
-    current = view["current_player"]
-    if current is not None:
-        out[_CURRENT + (current - me) % n] = 1
     over = view["is_over"]
-    out[_OVER] = over
+    write_turn(out, n, me, view["current_player"], over, (_PLAYERS, _CURRENT, _OVER))
     decision = view["decision"]
     if decision is not None:
         out[_DECISION + _DECISION_AT[decision]] = 1
@@ -206,12 +202,9 @@ def encode_state(st: CosmicRunState, me: int, out: np.ndarray) -> None:
     the view (what the environments do each step). It reads only what the view shows: the
     public state and ``me``'s own Infodere tokens (everyone's once the game is over)."""
     n = st.n
-    out[_PLAYERS + n - 1] = 1
     over = st.phase == OVER
     active = st.turn
-    if not over:
-        out[_CURRENT + (active - me) % n] = 1
-    out[_OVER] = over
+    write_turn(out, n, me, None if over else active, over, (_PLAYERS, _CURRENT, _OVER))
     if not over:  # the phase codes before OVER are the decisions, in order
         out[_DECISION + st.phase] = 1
     out[_ROUND] = st.round

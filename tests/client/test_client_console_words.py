@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from client_helpers import FakeClient, Typist, legal_of, position, table_map
+from test_client_console import game_message
 
 import games
 from client import render
@@ -39,16 +40,8 @@ def console_at(state: Any, width: int = 80) -> tuple[Typist, FakeClient, int]:
 
 
 def message(kind: str, state: Any, seat: int, version: int, events: Any = ()) -> dict[str, Any]:
-    mine = state.current_player == seat
-    return {
-        "type": kind,
-        "table": 4,
-        "version": version,
-        "seat": seat,
-        "view": state.view(seat),
-        "events": [dict(e) for e in events],
-        "legal": legal_of(state) if mine else [],
-    }
+    """The console tests' game message, its events as plain dicts (as they arrive)."""
+    return game_message(kind, state, seat, version, [dict(e) for e in events])
 
 
 def with_dice(state: Any, values: list[int]) -> Any:
